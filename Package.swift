@@ -1,0 +1,119 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings every Swift target shares: Swift 6 language mode with strict concurrency.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+    name: "Wayfinder",
+    products: [
+        .library(name: "Wayfinder", targets: ["Wayfinder"]),
+        .library(name: "InputEvents", targets: ["InputEvents"]),
+        .library(name: "InputRecording", targets: ["InputRecording"]),
+        .library(name: "InputDevices", targets: ["InputDevices"]),
+        .library(name: "Classification", targets: ["Classification"]),
+        .library(name: "Interactions", targets: ["Interactions"]),
+        .library(name: "FocusEngine", targets: ["FocusEngine"]),
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(name: "CEvdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // What Swift cannot import from the kernel headers.
+        .target(name: "CLinuxInput"),
+
+        .target(name: "InputEvents", swiftSettings: strictSettings),
+        .target(
+            name: "InputRecording",
+            dependencies: ["InputEvents", "CYAML"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "InputDevices",
+            dependencies: ["InputEvents", "CEvdev", "CUdev", "CLinuxInput"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "DeviceProfiles", dependencies: ["InputEvents"], swiftSettings: strictSettings),
+        .target(
+            name: "Classification",
+            dependencies: ["InputEvents", "DeviceProfiles", "CXKBCommon"],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "Interactions",
+            dependencies: ["Classification", "InputEvents"],
+            swiftSettings: strictSettings
+        ),
+        .target(name: "FocusEngine", swiftSettings: strictSettings),
+        .target(
+            name: "Wayfinder",
+            dependencies: [
+                "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles", "Classification",
+                "Interactions", "FocusEngine",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .executableTarget(
+            name: "wayfinder",
+            dependencies: [
+                "Wayfinder", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
+                "Classification", "Interactions", "FocusEngine",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "WayfinderTestSupport",
+            dependencies: ["InputEvents", "InputRecording"],
+            swiftSettings: strictSettings
+        ),
+
+        .testTarget(
+            name: "InputEventsTests",
+            dependencies: ["InputEvents", "CEvdev", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InputRecordingTests",
+            dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InputDevicesTests",
+            dependencies: ["InputDevices", "InputEvents", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ClassificationTests",
+            dependencies: ["Classification", "DeviceProfiles", "InputEvents", "InputRecording", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "InteractionsTests",
+            dependencies: ["Interactions", "Classification", "InputEvents", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "FocusEngineTests",
+            dependencies: ["FocusEngine"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "WayfinderTests",
+            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,137 @@
+public import InputEvents
+
+/// A logical pointer button, after handedness, button areas and finger counting.
+public enum PointerButton: String, Hashable, Sendable, CaseIterable {
+    case primary
+    case secondary
+    case middle
+    case back
+    case forward
+    case other
+}
+
+/// What produced a logical button event.
+public enum ButtonTrigger: String, Hashable, Sendable {
+    /// A physical button with its own code (`BTN_RIGHT` on a mouse, a firmware right button).
+    case button
+    /// A clickpad press whose button was chosen by where the finger rests (software button areas).
+    case buttonArea
+    /// A clickpad press whose button was chosen by how many fingers were down (clickfinger).
+    case fingers
+    /// A tap on a touchpad with tap-to-click on.
+    case tap
+}
+
+/// How a touch reached the device, in UIKit's terms.
+public enum TouchType: String, Hashable, Sendable, CaseIterable {
+    /// A finger on a touchscreen.
+    case direct
+    /// A mouse or touchpad pointer.
+    case indirectPointer
+    /// A stylus.
+    case pencil
+}
+
+/// The phase of a continuous scroll sequence.
+public enum ScrollPhase: String, Hashable, Sendable {
+    case began
+    case changed
+    case ended
+}
+
+/// The phase of a continuous gesture (long press, drag).
+public enum GesturePhase: String, Hashable, Sendable {
+    case began
+    case changed
+    case ended
+    case cancelled
+}
+
+/// Whether a key went down, came up, or repeated (the kernel's autorepeat).
+public enum KeyState: String, Hashable, Sendable {
+    case down
+    case up
+    case `repeat`
+}
+
+/// Whether a button went down or came up.
+public enum ButtonState: String, Hashable, Sendable {
+    case down
+    case up
+}
+
+/// Modifier keys held at the time of an event.
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    public static let alt = KeyModifiers(rawValue: 1 << 2)
+    public static let meta = KeyModifiers(rawValue: 1 << 3)
+    public static let capsLock = KeyModifiers(rawValue: 1 << 4)
+
+    /// The names the event stream prints, in this order: `shift`, `ctrl`, `alt`, `meta`.
+    public var names: [String] {
+        var result: [String] = []
+        if contains(.shift) { result.append("shift") }
+        if contains(.control) { result.append("ctrl") }
+        if contains(.alt) { result.append("alt") }
+        if contains(.meta) { result.append("meta") }
+        return result
+    }
+}
+
+/// Where the source of a scroll is: a wheel in detents, or a surface tracked continuously.
+public enum ScrollSource: String, Hashable, Sendable {
+    case discrete
+    case continuous
+}
+
+/// A point in a device-independent space: points for deltas, or a fraction (0…1) of the device's
+/// surface for absolute positions.
+public struct Vector: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+    public static let zero = Vector(x: 0, y: 0)
+}
+
+/// One classified interaction: what a person did, as the event stream (`events.md`) names it.
+public enum ClassifiedEvent: Hashable, Sendable {
+    /// A keyboard key. `keysym` and `text` come from xkbcommon with the configured layout.
+    case key(code: KeyCode, state: KeyState, modifiers: KeyModifiers, text: String?)
+    /// A logical click. `code` is the physical button, when there is one.
+    case button(PointerButton, state: ButtonState, trigger: ButtonTrigger, code: KeyCode?)
+    /// A scroll. `delta` is in points (positive y scrolls down, positive x right). `v120` is set for
+    /// discrete scrolls (120 per detent); `phase` and `velocity` (points per second, on `ended`) for
+    /// continuous ones.
+    case scroll(source: ScrollSource, delta: Vector, v120: Vector?, phase: ScrollPhase?, velocity: Vector?)
+    /// A tap. `position` is the fraction of the surface, for direct touch.
+    case tap(fingers: Int, touchType: TouchType, position: Vector?)
+    /// A press held still. `position` is the fraction of the surface for direct touch, else nil.
+    case longPress(phase: GesturePhase, touchType: TouchType, position: Vector?)
+    /// A press that moves. `translation` is in points since `began`.
+    case drag(phase: GesturePhase, touchType: TouchType, translation: Vector, position: Vector?)
+    /// Relative pointer motion in points.
+    case motion(delta: Vector)
+    /// An absolute pointer or contact position, as a fraction of the surface (touchscreens,
+    /// tablets), with whether it is down.
+    case position(Vector, touchType: TouchType, isDown: Bool)
+}
+
+/// A classified event with its time and the device it came from.
+public struct ClassifiedInput: Hashable, Sendable {
+    /// When it happened (the frame's time).
+    public var time: Timestamp
+    /// The event.
+    public var event: ClassifiedEvent
+
+    public init(time: Timestamp, event: ClassifiedEvent) {
+        self.time = time
+        self.event = event
+    }
+}

@@ -1,0 +1,3 @@
+import Wayfinder
+
+print("wayfinder")
