@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Classification", targets: ["Classification"]),
         .library(name: "Interactions", targets: ["Interactions"]),
         .library(name: "FocusEngine", targets: ["FocusEngine"]),
+        .library(name: "Scenes", targets: ["Scenes"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     targets: [
@@ -47,23 +48,25 @@ let package = Package(
         ),
         .target(
             name: "Interactions",
-            dependencies: ["Classification", "InputEvents"],
+            dependencies: ["Classification", "InputEvents", "Scenes"],
             swiftSettings: strictSettings
         ),
-        .target(name: "FocusEngine", swiftSettings: strictSettings),
+        .target(name: "Scenes", swiftSettings: strictSettings),
+        .target(name: "FocusEngine", dependencies: ["Scenes"], swiftSettings: strictSettings),
         .target(
             name: "Wayfinder",
             dependencies: [
                 "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles", "Classification",
-                "Interactions", "FocusEngine",
+                "Interactions", "FocusEngine", "Scenes",
             ],
+            resources: [.copy("Resources")],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "wayfinder",
             dependencies: [
                 "Wayfinder", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine",
+                "Classification", "Interactions", "FocusEngine", "Scenes",
             ],
             swiftSettings: strictSettings
         ),
@@ -81,7 +84,6 @@ let package = Package(
         .testTarget(
             name: "InputRecordingTests",
             dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport"],
-            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -101,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FocusEngineTests",
-            dependencies: ["FocusEngine"],
+            dependencies: ["FocusEngine", "Scenes", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
