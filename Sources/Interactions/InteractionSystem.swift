@@ -143,9 +143,9 @@ public final class InteractionSystem {
             }
             scroll(ScrollSample(source: source, delta: points, phase: phase, velocity: velocity ?? .zero), at: time)
         case .key(let code, let state, _, _):
-            if code == .escape, state == .down, touch != nil { cancelTouch(at: time) }
+            if code == .escape, state == .down { cancelActiveTouch(at: time) }
         case .longPress(let phase, let touchType, _), .drag(let phase, let touchType, _, _):
-            if phase == .cancelled, let active = touch, active.touchType == touchType { cancelTouch(at: time) }
+            if phase == .cancelled, let active = touch, active.touchType == touchType { cancelActiveTouch(at: time) }
         case .tap:
             break
         }
@@ -177,12 +177,17 @@ public final class InteractionSystem {
     /// cancelled, the others fail.
     @discardableResult
     public func cancelTouch(at time: Timestamp) -> [InteractionEvent] {
-        if touch != nil {
-            touch = nil
-            deliver(.touchCancelled, to: touchParticipants, at: time)
-            finishSequences()
-        }
+        runDeadlines(upTo: time)
+        currentTime = max(currentTime, time)
+        cancelActiveTouch(at: time)
         return flush()
+    }
+
+    private func cancelActiveTouch(at time: Timestamp) {
+        guard touch != nil else { return }
+        touch = nil
+        deliver(.touchCancelled, to: touchParticipants, at: time)
+        finishSequences()
     }
 
     // MARK: Touches
@@ -323,10 +328,10 @@ public final class InteractionSystem {
             resolvePending(at: deadline)
             finishSequences()
         }
+        // Moving interactions are brought to the time itself, not only to their frame deadlines,
+        // so that input lands on content where it is now.
         forEachTimeDriven(in: root) { interaction in
-            if let deadline = interaction.nextDeadline, deadline <= time {
-                interaction.advance(to: time, reporting: self)
-            }
+            if interaction.nextDeadline != nil { interaction.advance(to: time, reporting: self) }
         }
     }
 
