@@ -1,4 +1,4 @@
-import InputEvents
+public import InputEvents
 
 extension Recording {
     /// The recording's first device as an evemu 1.3 file, laid out as evemu-record writes it: the
@@ -101,22 +101,74 @@ enum EvemuWriter {
     }
 
     static func writeEvents(_ device: RecordedDevice, into text: inout String) {
-        text += "################################\n"
-        text += "#      Waiting for events      #\n"
-        text += "################################\n"
+        text += banner
         for comment in device.comments { text += "# \(comment)\n" }
-        guard let first = device.frames.first?.events.first?.time else { return }
-        let offset = first.microseconds - 1
-        var lastReport = Timestamp(microseconds: 1)
-        for frame in device.frames {
-            for event in frame.events {
-                let time = Timestamp(microseconds: event.time.microseconds - offset)
-                text += "E: \(time) \(TextFormatting.hex(event.type.rawValue, width: 4)) "
-                text += "\(TextFormatting.hex(event.code, width: 4)) \(TextFormatting.evemuValue(event.value))\t# "
-                text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
-                text += "\n"
-                if event.isReport { lastReport = time }
-            }
+        var stream = EvemuEventWriter()
+        for frame in device.frames { stream.write(frame, into: &text) }
+    }
+
+    static let banner = """
+        ################################
+        #      Waiting for events      #
+        ################################
+
+        """
+}
+
+/// Writes an evemu 1.3 file as it is recorded: the description first, then each frame as it
+/// arrives, so that a recorder can stream to a file or a terminal until it is stopped.
+///
+/// ```swift
+/// var writer = EvemuStreamWriter(description: device)
+/// output.write(writer.header())
+/// for await frame in frames { output.write(writer.text(for: frame)) }
+/// ```
+///
+/// The text is the same as ``Recording/evemuText(deviceIndex:)`` writes for the whole recording:
+/// times count from the first frame written, plus 1 µs.
+public struct EvemuStreamWriter: Sendable {
+    /// The device being recorded.
+    public let description: DeviceDescription
+    private var events = EvemuEventWriter()
+
+    /// Creates a writer for one device.
+    /// - Parameter description: The device's description.
+    public init(description: DeviceDescription) {
+        self.description = description
+    }
+
+    /// The description and the "Waiting for events" banner, to write once before any frame.
+    public func header() -> String {
+        var text = ""
+        EvemuWriter.writeDescription(RecordedDevice(description: description, frames: []), into: &text)
+        text += EvemuWriter.banner
+        return text
+    }
+
+    /// The `E:` lines of one frame.
+    /// - Parameter frame: The next frame, with the device's own (kernel) timestamps.
+    public mutating func text(for frame: EventFrame) -> String {
+        var text = ""
+        events.write(frame, into: &text)
+        return text
+    }
+}
+
+/// The `E:` lines of consecutive frames, with evemu-record's time base and comments.
+struct EvemuEventWriter: Sendable {
+    private var offset: Int64?
+    private var lastReport = Timestamp(microseconds: 1)
+
+    mutating func write(_ frame: EventFrame, into text: inout String) {
+        for event in frame.events {
+            let offset = self.offset ?? event.time.microseconds - 1
+            self.offset = offset
+            let time = Timestamp(microseconds: event.time.microseconds - offset)
+            text += "E: \(time) \(TextFormatting.hex(event.type.rawValue, width: 4)) "
+            text += "\(TextFormatting.hex(event.code, width: 4)) \(TextFormatting.evemuValue(event.value))\t# "
+            text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
+            text += "\n"
+            if event.isReport { lastReport = time }
         }
     }
 }

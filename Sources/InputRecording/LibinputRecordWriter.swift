@@ -3,7 +3,8 @@ import InputEvents
 extension Recording {
     /// The recording as a libinput record YAML file (version 1), laid out as `libinput record`
     /// writes it: one `- evdev:` entry per frame, `[sec, usec, type, code, value]` per event with
-    /// a comment naming it. Times are written as stored (the first event at zero).
+    /// a comment naming it. Times count from the earliest event of any device, as libinput
+    /// record writes them, so a recording with kernel timestamps is written from zero too.
     ///
     /// Reading the text back gives the same descriptions and frames. `libinput replay` can
     /// replay the file.
@@ -14,13 +15,14 @@ extension Recording {
         text += "version: 1\n"
         text += "ndevices: \(devices.count)\n"
         text += "devices:\n"
-        for device in devices { LibinputRecordWriter.write(device, into: &text) }
+        let start = devices.compactMap { $0.frames.first?.events.first?.time.microseconds }.min() ?? 0
+        for device in devices { LibinputRecordWriter.write(device, start: start, into: &text) }
         return text
     }
 }
 
 enum LibinputRecordWriter {
-    static func write(_ device: RecordedDevice, into text: inout String) {
+    static func write(_ device: RecordedDevice, start: Int64, into text: inout String) {
         let description = device.description
         let identity = description.identity
         text += "- node: \(TextFormatting.yamlQuoted(device.node ?? ""))\n"
@@ -64,18 +66,20 @@ enum LibinputRecordWriter {
             return
         }
         text += "  events:\n"
-        var lastReport = device.frames.first?.events.first?.time ?? .zero
+        var lastReport = Timestamp(
+            microseconds: (device.frames.first?.events.first?.time.microseconds ?? start) - start)
         for frame in device.frames {
             text += "  - evdev:\n"
             for event in frame.events {
-                text += "    - [\(TextFormatting.padLeft(String(event.time.wholeSeconds), 3)), "
-                text += "\(TextFormatting.padLeft(String(event.time.microsecondsOfSecond), 6)), "
+                let time = Timestamp(microseconds: event.time.microseconds - start)
+                text += "    - [\(TextFormatting.padLeft(String(time.wholeSeconds), 3)), "
+                text += "\(TextFormatting.padLeft(String(time.microsecondsOfSecond), 6)), "
                 text += "\(TextFormatting.padLeft(String(event.type.rawValue), 3)), "
                 text += "\(TextFormatting.padLeft(String(event.code), 3)), "
                 text += "\(TextFormatting.padLeft(String(event.value), 7))] # "
-                text += TextFormatting.eventComment(event, at: event.time, lastReport: lastReport)
+                text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
                 text += "\n"
-                if event.isReport { lastReport = event.time }
+                if event.isReport { lastReport = time }
             }
         }
     }

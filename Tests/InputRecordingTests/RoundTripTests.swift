@@ -50,6 +50,29 @@ import WayfinderTestSupport
         }
     }
 
+    @Test func streamingWriterWritesWhatTheWholeWriterWrites() throws {
+        let device = try BundledRecording.loadDevice("atmel-maxtouch.1-finger-fast-taps.evemu")
+        var writer = EvemuStreamWriter(description: device.description)
+        var streamed = writer.header()
+        for frame in device.frames { streamed += writer.text(for: frame) }
+        #expect(streamed == Recording(devices: [device]).evemuText())
+    }
+
+    /// A recorder hands the writers kernel timestamps; both formats write them from zero (evemu
+    /// from 1 µs), so the files equal those of the rebased recording.
+    @Test func writersCountTimeFromTheFirstEvent() throws {
+        let rebased = Recording(devices: [try BundledRecording.loadDevice("k400-plus.evemu")])
+        var kernel = rebased
+        for frameIndex in kernel.devices[0].frames.indices {
+            for eventIndex in kernel.devices[0].frames[frameIndex].events.indices {
+                kernel.devices[0].frames[frameIndex].events[eventIndex].time += .seconds(1_700_000_000)
+            }
+        }
+        #expect(kernel.evemuText() == rebased.evemuText())
+        #expect(kernel.libinputRecordText() == rebased.libinputRecordText())
+        #expect(try Recording(parsing: kernel.libinputRecordText()).devices[0].frames == rebased.devices[0].frames)
+    }
+
     @Test func writesAndLoadsFiles() throws {
         let original = try #require(BundledRecording.named("saitek-rat5.events")).load()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
