@@ -55,6 +55,41 @@ import WayfinderTestSupport
         #expect(lines.contains { $0.hasPrefix("    - [ 11, 476441,   0,   0,       1] # ------------ SYN_REPORT (1)") })
     }
 
+    @Test func refusesAliases() throws {
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - evdev: &description
+                name: "A"
+                id: [3, 1, 2, 3]
+                codes: {0: [0]}
+              events: *description
+            """
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "alias.yml") }
+        #expect(error.line == 8)
+        guard case .yaml = error.reason else {
+            Issue.record("expected a YAML error, got \(error)")
+            return
+        }
+    }
+
+    @Test func namesTheKeyPathOfAWrongValue() throws {
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - evdev:
+                name: "A"
+                id: [3, 1, 2, 3]
+                codes: {0: [0], 2: [0, x]}
+            """
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "path.yml") }
+        #expect(error.line == 7)
+        #expect(error.column == 28)
+        #expect(error.message.contains("devices[0].evdev.codes.2[1]"))
+    }
+
     @Test func emptyEventListIsNoFrames() throws {
         let text = """
             version: 1
