@@ -332,6 +332,11 @@ struct TouchpadTranslator {
 
     // MARK: Motion and scroll
 
+    private func firstFinger() -> Contact? {
+        for contact in contacts.contacts where isFinger(contact) { return contact }
+        return nil
+    }
+
     /// The first two fingers' current and previous positions and origins.
     private func twoFingers() -> (Contact, Contact)? {
         var first: Contact?
@@ -359,7 +364,7 @@ struct TouchpadTranslator {
         case .none, .other:
             return
         case .pointer:
-            guard let contact = contacts.contacts.first(where: isFinger), !contact.isNew else { return }
+            guard let contact = firstFinger(), !contact.isNew else { return }
             let delta = contact.delta * thresholds.pointerPointsPerMillimetre
             guard delta != .zero else { return }
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
