@@ -221,11 +221,11 @@ struct TouchpadTranslator {
                 decision = HeldButton(button: logicalButton(for: code, leftHanded: leftHanded), trigger: .button)
             }
             held[slot] = decision
+            endScroll(at: time, into: &output)
             output.append(
                 ClassifiedInput(
                     time: time, event: .button(decision.button, state: .down, trigger: decision.trigger, code: code))
             )
-            endScroll(at: time, into: &output)
             if case .touching(let landing, let fingers, _, let unmeasured) = tap {
                 tap = .touching(lastLanding: landing, maximumFingers: fingers, isDead: true, isUnmeasured: unmeasured)
             }
