@@ -121,12 +121,13 @@ public final class FocusNode: FocusItem {
     }
 
     /// Appends any environment (a custom object); it must return this node as its
-    /// ``FocusEnvironment/parentFocusEnvironment``.
+    /// ``FocusEnvironment/parentFocusEnvironment`` (a ``FocusGuide``'s parent is set here).
     public func addChild(_ child: any FocusEnvironment) {
         if let node = child as? FocusNode {
             addChild(node)
             return
         }
+        if let guide = child as? FocusGuide { guide.parentFocusEnvironment = self }
         children.append(child)
     }
 

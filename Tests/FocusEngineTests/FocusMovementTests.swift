@@ -107,9 +107,9 @@ import Testing
         let target = root.add("target", 500, 300, 100, 40)
         let guide = FocusGuide(
             layoutFrame: SceneRect(x: 200, y: 0, width: 50, height: 40), restorationIdentifier: "guide")
-        guide.parentFocusEnvironment = root
         guide.preferredFocusEnvironments = [target]
         root.addChild(guide)
+        #expect(guide.parentFocusEnvironment === root)
         let system = FocusSystem(root: root)
         system.focus(start)
         #expect(system.moveFocus(.right).events == [.focus(from: "start", to: "target", heading: .right)])
