@@ -274,10 +274,16 @@ public final class InteractionSystem {
         at time: Timestamp
     ) {
         for old in participants where !newParticipants.contains(where: { $0 === old }) {
-            if old.state == .possible, old.machineDeadline != nil || old.pendingTransition != nil {
-                commit(old, .failed, at: time)
+            switch old.state {
+            case .possible:
+                if old.machineDeadline != nil || old.pendingTransition != nil { commit(old, .failed, at: time) }
+            case .began, .changed:
+                // A sequence that never ended (a touchpad scroll without its `ended`).
+                commit(old, .cancelled, at: time)
+            case .ended, .cancelled, .failed:
+                break
             }
-            if old.state.isFinished || old.state == .possible { old.reset() }
+            old.reset()
         }
         participants.removeAll(keepingCapacity: true)
         participants.append(contentsOf: newParticipants)
