@@ -73,6 +73,10 @@ struct TouchpadTranslator {
     private var tap: Tap = .idle
     private var fingerCount = 0
     private var scrollTracker = VelocityTracker()
+    /// The direction (−1, 0, 1 per axis) the scroll last moved in, and the travel gathered
+    /// against it.
+    private var scrollDirection = Vector.zero
+    private var scrollReversal = Vector.zero
     private(set) var press: PressGesture
     /// Logical buttons held, indexed by physical code − `BTN_LEFT` (`BTN_LEFT` … `BTN_TASK`).
     private var held: [HeldButton?] = [HeldButton?](repeating: nil, count: 8)
@@ -352,6 +356,7 @@ struct TouchpadTranslator {
     private mutating func updateGesture(previousCount: Int, at time: Timestamp, into output: inout [ClassifiedInput]) {
         if fingerCount != previousCount {
             endScroll(at: time, into: &output)
+            contacts.restartGestures()
             switch fingerCount {
             case 0: gesture = .none
             case 1: gesture = .pointer
@@ -371,8 +376,8 @@ struct TouchpadTranslator {
             press.move(by: delta, at: time, into: &output)
         case .undecided(let since):
             guard !isButtonHeld, let (first, second) = twoFingers() else { return }
-            let moveA = first.position - first.origin
-            let moveB = second.position - second.origin
+            let moveA = first.position - first.gestureOrigin
+            let moveB = second.position - second.gestureOrigin
             let average = (moveA + moveB) * 0.5
             let start = thresholds.scrollStartDistance
             var decision: Bool? = nil
@@ -400,6 +405,8 @@ struct TouchpadTranslator {
                 ? .horizontal : angle > 90 - thresholds.axisLockAngleDegrees ? .vertical : .free
             gesture = .scrolling(began: false, lock: lock)
             scrollTracker.reset()
+            scrollDirection = .zero
+            scrollReversal = .zero
             scroll(first: first, second: second, at: time, into: &output)
         case .scrolling:
             guard let (first, second) = twoFingers() else { return }
@@ -411,8 +418,10 @@ struct TouchpadTranslator {
         first: Contact, second: Contact, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         guard case .scrolling(let began, var lock) = gesture else { return }
-        let raw = (first.delta + second.delta) * 0.5
+        var raw = (first.delta + second.delta) * 0.5
         guard raw != .zero else { return }
+        raw.x = filterReversal(raw.x, direction: &scrollDirection.x, reversal: &scrollReversal.x)
+        raw.y = filterReversal(raw.y, direction: &scrollDirection.y, reversal: &scrollReversal.y)
         scrollTracker.add(raw, at: time)
         if lock != .free {
             let window = scrollTracker.sum(at: time, window: thresholds.axisLockWindow)
@@ -433,6 +442,24 @@ struct TouchpadTranslator {
                     source: .continuous, delta: delta, v120: nil, phase: began ? .changed : .began, velocity: nil)
             )
         )
+    }
+
+    /// Holds back movement against the scroll's direction until it adds up to
+    /// `scrollReversalDistance`; returns what may scroll now.
+    private func filterReversal(_ delta: Double, direction: inout Double, reversal: inout Double) -> Double {
+        guard delta != 0 else { return 0 }
+        let sign: Double = delta > 0 ? 1 : -1
+        if direction == 0 || sign == direction {
+            direction = sign
+            reversal = 0
+            return delta
+        }
+        reversal += delta
+        guard abs(reversal) >= thresholds.scrollReversalDistance else { return 0 }
+        let released = reversal
+        direction = sign
+        reversal = 0
+        return released
     }
 
     private static func constrain(_ vector: Vector, to lock: AxisLock) -> Vector {

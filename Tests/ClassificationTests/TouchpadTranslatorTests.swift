@@ -46,6 +46,37 @@ import WayfinderTestSupport
         #expect(velocity.x == 0)
     }
 
+    @Test func fingersRollingBackAsTheyLiftDoNotScrollBack() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 55, 30)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.wait(.milliseconds(100))
+        script.swipe(fingers: [0, 1], byMillimetres: 0, -0.5, over: .milliseconds(60), steps: 3)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began down", "scroll changed down", "scroll ended"])
+        guard case .scroll(.continuous, _, nil, .ended, let velocity?) = output.last?.event else {
+            Issue.record("expected an ended scroll")
+            return
+        }
+        // The fingers had stopped: no fling either way.
+        #expect(velocity == .zero)
+    }
+
+    @Test func aRealReversalScrollsBack() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 55, 30)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.swipe(fingers: [0, 1], byMillimetres: 0, -6, over: .milliseconds(60), steps: 6)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began down", "scroll changed down", "scroll changed up", "scroll ended"])
+    }
+
     @Test func horizontalScrollScrollsRightWhenFingersMoveRight() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         script.put(finger: 0, atPercent: 40, 30)
@@ -309,7 +340,10 @@ import WayfinderTestSupport
         contacts([(1600, 1200)], tool: .toolFinger)
         contacts([(1600, 1200), (2200, 1200)], tool: .toolDoubleTap, release: .toolFinger)
         for step: Int32 in 1...8 {
-            contacts([(1600, 1200 + step * 20), (2200, 1200 + step * 20)], tool: nil)
+            // The kernel may list the contacts in any order: here it swaps them every other frame.
+            let left = (Int32(1600), 1200 + step * 20)
+            let right = (Int32(2200), 1200 + step * 20)
+            contacts(step % 2 == 0 ? [right, left] : [left, right], tool: nil)
         }
         // Every protocol A frame reports every contact, the button's frames too.
         script.add(.leftButton, 1)
