@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InteractionsTests",
-            dependencies: ["Interactions", "Classification", "InputEvents", "WayfinderTestSupport"],
+            dependencies: ["Interactions", "Classification", "InputEvents", "Scenes", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
