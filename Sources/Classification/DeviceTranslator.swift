@@ -43,7 +43,7 @@ public struct DeviceTranslator {
     ///
     /// - Parameters:
     ///   - device: the device's description.
-    ///   - kind: the device's kind; `nil` infers it from the description.
+    ///   - kind: the device's kind; `nil` uses `device.kind`.
     ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
     ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
     /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
@@ -55,7 +55,7 @@ public struct DeviceTranslator {
         thresholds: ClassificationThresholds = .default
     ) throws(ClassificationError) {
         self.device = device
-        let kind = kind ?? Self.inferredKind(of: device)
+        let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
         self.profile = profile
@@ -79,27 +79,6 @@ public struct DeviceTranslator {
         if touchpad == nil, touchscreen == nil, hasRelativePointer || kind == .mouse || kind == .pointingStick {
             pointer = PointerTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
         }
-    }
-
-    /// The kind a device's description suggests, following libinput's and udev's rules: a direct
-    /// touch surface is a touchscreen; an absolute surface with finger tools is a touchpad (a
-    /// clickpad when its button is under the surface); relative axes make a mouse (a pointing
-    /// stick when the device says so); keys alone make a keyboard.
-    public static func inferredKind(of device: DeviceDescription) -> DeviceKind {
-        let hasAbsolutePosition = device.supports(AbsoluteAxis.x) || device.supports(AbsoluteAxis.multitouchPositionX)
-        let hasRelative = device.supports(RelativeAxis.x) && device.supports(RelativeAxis.y)
-        if device.supports(.toolPen) || device.supports(.stylus) && hasAbsolutePosition && !device.supports(.toolFinger)
-        {
-            return .tablet
-        }
-        if hasAbsolutePosition, device.has(.direct) { return .touchscreen }
-        if hasAbsolutePosition, device.supports(.toolFinger) {
-            return device.has(.buttonPad) ? .clickpad : .touchpad
-        }
-        if hasAbsolutePosition, device.supports(.touch), !hasRelative, !device.has(.pointer) { return .touchscreen }
-        if hasRelative { return device.has(.pointingStick) ? .pointingStick : .mouse }
-        if hasKeyboardKeys(device) { return .keyboard }
-        return .other
     }
 
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
