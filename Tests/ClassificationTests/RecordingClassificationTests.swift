@@ -258,6 +258,21 @@ import WayfinderTestSupport
         #expect(repeatIndex < cIndex)
     }
 
+    @Test func surfaceTypeCoverIsAKeyboardWithAPointer() throws {
+        let output = try run("keyboard/evemu-devices_microsoft-surface-type-cover.evemu")
+        // The first frame releases Enter, which was pressed before the recording began: ignored.
+        #expect(collapsed(output) == ["key 28 down", "key 28 up", "key 28 down", "key 28 up", "motion"])
+    }
+
+    @Test func lenovoKeyboardHoldsControlAndCUntilRemoved() throws {
+        let device = try load("keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard.evemu")
+        let end = try #require(device.frames.last?.time)
+        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
+        let output = try classify(device.description, device.frames, options: options, removeAt: end)
+        // Released at removal, in code order: never a stuck key.
+        #expect(summaries(output) == ["key 29 down ctrl", "key 46 down ctrl", "key 29 up", "key 46 up"])
+    }
+
     // MARK: Touchscreens
 
     @Test func atmelFastTapsAreNineDirectTaps() throws {
