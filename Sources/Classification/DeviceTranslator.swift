@@ -39,6 +39,10 @@ public struct DeviceTranslator {
     private var touchscreen: TouchscreenTranslator?
     private var isRemoved = false
 
+    /// Receives one line per state transition, as `touchpad gesture: undecided → frame → scrolling`,
+    /// when set. Tracing builds strings for every frame; leave it nil outside debugging.
+    public var transitionTrace: ((String) -> Void)?
+
     /// Creates a translator for a device.
     ///
     /// - Parameters:
@@ -98,13 +102,35 @@ public struct DeviceTranslator {
         return min(a, b)
     }
 
+    private func stateNames() -> [(String, String)] {
+        var names: [(String, String)] = []
+        pointer?.appendStateNames(to: &names)
+        touchpad?.appendStateNames(to: &names)
+        touchscreen?.appendStateNames(to: &names)
+        return names
+    }
+
+    /// Calls `body`, reporting every part whose state it changed to `transitionTrace`.
+    private mutating func tracing(_ cause: String, at time: Timestamp, _ body: (inout Self) -> Void) {
+        guard let trace = transitionTrace else { return body(&self) }
+        let before = stateNames()
+        body(&self)
+        let after = stateNames()
+        for ((machine, from), (_, to)) in zip(before, after) where from != to {
+            trace("\(machine): \(from) → \(cause) at \(time) → \(to)")
+        }
+    }
+
     /// Fires every deadline up to and including `time`. Events carry their deadline's time, so
     /// the output does not depend on how often this is called.
     public mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
-        pointer?.advance(to: time, into: &output)
-        touchpad?.advance(to: time, into: &output)
-        touchscreen?.advance(to: time, into: &output)
+        guard let deadline = nextDeadline, deadline <= time else { return }
+        tracing("deadline", at: deadline) { translator in
+            translator.pointer?.advance(to: time, into: &output)
+            translator.touchpad?.advance(to: time, into: &output)
+            translator.touchscreen?.advance(to: time, into: &output)
+        }
     }
 
     /// Classifies one frame (the events up to a `SYN_REPORT`), first firing any deadline that
@@ -117,6 +143,13 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
+        tracing("frame", at: time) { translator in
+            translator.processEvents(of: frame, at: time, into: &output)
+        }
+    }
+
+    private mutating func processEvents(of frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput])
+    {
         var isFirst = true
         for event in frame.events {
             touchpad?.beginFrameIfNeeded(isFirst)

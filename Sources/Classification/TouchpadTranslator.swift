@@ -123,6 +123,26 @@ struct TouchpadTranslator {
 
     var nextDeadline: Timestamp? { press.nextDeadline }
 
+    /// The parts' state names, for transition traces.
+    func appendStateNames(to names: inout [(String, String)]) {
+        let gestureName =
+            switch gesture {
+            case .none: "none"
+            case .pointer: "pointer"
+            case .undecided: "undecided"
+            case .scrolling(let began, _): began ? "scrolling" : "scrollArmed"
+            case .other: "other"
+            }
+        let tapName =
+            switch tap {
+            case .idle: "idle"
+            case .touching(_, _, let isDead, _): isDead ? "dead" : "touching"
+            }
+        names.append(("touchpad gesture", gestureName))
+        names.append(("touchpad tap", tapName))
+        names.append(("touchpad press", press.stateName))
+    }
+
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
     }
