@@ -181,20 +181,40 @@ struct TouchpadTranslator {
             let (code, value) = pendingButtons[index]
             handleButton(code, value: value, at: time, into: &output)
         }
+        if pendingButtonCount > 0 {
+            // A press or release changes which contacts count (the thumb pressing in the strip).
+            fingerCount = countFingers()
+        }
         pendingButtonCount = 0
 
         updateTap(previousCount: previousCount, at: time, into: &output)
         updateGesture(previousCount: previousCount, at: time, into: &output)
     }
 
-    private func isFinger(_ contact: Contact) -> Bool { contact.isActive && !contact.isPalm }
+    private func isFinger(_ contact: Contact) -> Bool {
+        contact.isActive && !contact.isPalm && !isPressingThumb(contact)
+    }
+
+    /// The height of the bottom strip of software buttons.
+    private var buttonStripHeight: Double {
+        min(thresholds.buttonAreaHeight, size.height * thresholds.buttonAreaHeightFraction)
+    }
+
+    /// Whether a contact is the finger holding a clickpad's button down in the button strip: a
+    /// person presses with the thumb there and drags with another finger, so the thumb counts for
+    /// neither the finger count nor motion (libinput likewise keeps button-area fingers out of
+    /// gestures).
+    private func isPressingThumb(_ contact: Contact) -> Bool {
+        isClickpad && clickMethod == .buttonAreas && isButtonHeld
+            && contact.position.y >= size.height - buttonStripHeight
+    }
 
     private func countFingers() -> Int {
         var fingers = 0
         var active = 0
         for contact in contacts.contacts where contact.isActive {
             active += 1
-            if !contact.isPalm { fingers += 1 }
+            if isFinger(contact) { fingers += 1 }
         }
         // Fingers the tool keys report beyond the tracked contacts (protocol A pads, semi-MT pads
         // with three fingers, single-touch pads).
@@ -273,7 +293,7 @@ struct TouchpadTranslator {
         let secondary: PointerButton = leftHanded ? .primary : .secondary
         switch clickMethod {
         case .buttonAreas:
-            let stripHeight = min(thresholds.buttonAreaHeight, size.height * thresholds.buttonAreaHeightFraction)
+            let stripHeight = buttonStripHeight
             var button = primary
             for contact in contacts.contacts where contact.isActive && contact.toolType != 2 {
                 guard contact.position.y >= size.height - stripHeight else { continue }

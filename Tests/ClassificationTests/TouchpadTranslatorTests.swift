@@ -250,6 +250,26 @@ import WayfinderTestSupport
         #expect(try classify(script.device, script.frames).isEmpty)
     }
 
+    @Test func thumbPressingInTheButtonStripLetsAnotherFingerDrag() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 20, 96)  // the thumb, on the left button area
+        script.put(finger: 1, atPercent: 50, 40)  // the index finger
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.key(.leftButton, 1)
+        script.swipe(fingers: [1], byMillimetres: 8, 0, over: .milliseconds(80), steps: 4)
+        script.key(.leftButton, 0)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(
+            collapsed(output) == [
+                "button primary down buttonArea", "motion", "drag began indirectPointer", "motion",
+                "drag changed indirectPointer", "motion", "drag changed indirectPointer", "motion",
+                "drag changed indirectPointer", "drag ended indirectPointer", "button primary up buttonArea",
+            ]
+        )
+    }
+
     @Test func pressingAndMovingDragsAndRemovalCancels() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         script.put(finger: 0, atPercent: 50, 50)
