@@ -218,6 +218,27 @@ import WayfinderTestSupport
         )
     }
 
+    @Test func leftHandedOneFingerTapIsSecondary() throws {
+        let one = tapScript(fingers: 1, hold: .milliseconds(80))
+        let options = ClassifierOptions(tapToClick: true, leftHanded: true)
+        #expect(
+            summaries(try classify(one.device, one.frames, options: options)) == [
+                "tap 1 indirectPointer", "button secondary down tap", "button secondary up tap",
+            ]
+        )
+    }
+
+    @Test func tapsAreOnByDefaultOnPadsWithoutAButton() throws {
+        var device = ScriptedDevice.touchpad()
+        device.supportedCodes[.key]?.remove(KeyCode.leftButton.rawValue)
+        let one = tapScript(fingers: 1, hold: .milliseconds(80), device: device)
+        #expect(
+            summaries(try classify(device, one.frames)) == [
+                "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
+            ]
+        )
+    }
+
     @Test func tapsAreOffByDefaultOnPadsWithAButton() throws {
         let one = tapScript(fingers: 1, hold: .milliseconds(80))
         #expect(try classify(one.device, one.frames).isEmpty)
@@ -268,6 +289,17 @@ import WayfinderTestSupport
                 "drag changed indirectPointer", "drag ended indirectPointer", "button primary up buttonArea",
             ]
         )
+    }
+
+    @Test func touchLeavingTheEdgeZoneQuicklyIsAFinger() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 3, 50)
+        script.sync()
+        script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(100), steps: 5)
+        script.lift(fingers: [0])
+        let output = try classify(script.device, script.frames)
+        // Moving inward out of the 8 mm zone within 200 ms: the pointer moves once it is out.
+        #expect(collapsed(output) == ["motion"])
     }
 
     @Test func pressingAndMovingDragsAndRemovalCancels() throws {
