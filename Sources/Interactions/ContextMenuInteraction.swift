@@ -78,9 +78,23 @@ public final class ContextMenuInteraction: Interaction {
         for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
     }
 
+    /// The actions of the menu presented last, until another is presented.
+    public private(set) var presentedActions: [ContextMenuAction] = []
+
+    /// Chooses an item of the menu presented last: calls its handler.
+    /// - Parameter title: The item's title.
+    /// - Returns: Whether the menu had such an item.
+    @discardableResult
+    public func performAction(titled title: String) -> Bool {
+        guard let action = presentedActions.first(where: { $0.title == title }) else { return false }
+        action.handler(action)
+        return true
+    }
+
     private func present(trigger: ActionTrigger, from recognizer: GestureRecognizer) {
         guard let node else { return }
         let presented = delegate?.actions(for: self) ?? actions
+        presentedActions = presented
         onPresent?(presented, trigger)
         recognizer.system?.send(
             .action(

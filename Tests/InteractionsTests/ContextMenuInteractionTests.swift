@@ -128,4 +128,19 @@ import Testing
             ]
         )
     }
+
+    @Test func choosingAnItemCallsItsHandler() {
+        let (harness, _, menu) = makeHarness()
+        var chosen: [String] = []
+        menu.actions = [
+            ContextMenuAction(title: "Share") { chosen.append("share " + $0.title) },
+            ContextMenuAction(title: "Delete") { chosen.append("delete " + $0.title) },
+        ]
+        #expect(!menu.performAction(titled: "Delete"))  // nothing presented yet
+        harness.click(.secondary, at: Point(x: 150, y: 150))
+        #expect(menu.presentedActions.map(\.title) == ["Share", "Delete"])
+        #expect(menu.performAction(titled: "Delete"))
+        #expect(!menu.performAction(titled: "Rename"))
+        #expect(chosen == ["delete Delete"])
+    }
 }
