@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport"],
+            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport", "Classification"],
             swiftSettings: strictSettings
         ),
         .testTarget(
