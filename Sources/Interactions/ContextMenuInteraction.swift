@@ -57,6 +57,10 @@ public final class ContextMenuInteraction: Interaction {
         secondaryClick = TapGestureRecognizer(name: "context-menu.secondary-click", thresholds: thresholds)
         secondaryClick.buttonMaskRequired = .secondary
         secondaryClick.allowedTouchTypes = [.indirectPointer]
+        // A secondary click is a click however far the pointer moved with the button down:
+        // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
+        // 10 pt between press and release), and desktops show the menu wherever the press ends.
+        secondaryClick.allowableMovement = .infinity
         longPress.addTarget { [weak self] recognizer in
             if recognizer.state == .began { self?.present(trigger: .longPress, from: recognizer) }
         }

@@ -143,4 +143,14 @@ import Testing
         #expect(!menu.performAction(titled: "Rename"))
         #expect(chosen == ["delete Delete"])
     }
+
+    @Test func aSecondaryClickThatMovesIsStillOneSecondaryClick() {
+        let (harness, _, _) = makeHarness()
+        harness.movePointer(to: Point(x: 150, y: 150))
+        harness.press(.secondary, trigger: .buttonArea)
+        harness.movePointer(by: Vector(x: -8, y: 6))
+        harness.movePointer(by: Vector(x: 30, y: 30))
+        harness.release(.secondary, trigger: .buttonArea)
+        #expect(harness.actions.map(\.trigger) == [.secondaryClick])
+    }
 }
