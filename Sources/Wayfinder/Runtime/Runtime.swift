@@ -109,6 +109,20 @@ public final class Runtime {
         return deliver()
     }
 
+    /// Sends a key press straight to the focus system, named as `wayfinder navigate` names keys
+    /// (`Tab`, `Shift+Tab`, `Up`, `Return`, `Ctrl+P`): for input that does not come from an evdev
+    /// keyboard, such as a terminal.
+    @discardableResult
+    public func press(_ chord: String, at time: Timestamp, device: String = "terminal") -> [WayfinderEvent] {
+        advanceDeadlines(to: time)
+        if let scene {
+            sceneOutput.removeAll(keepingCapacity: true)
+            scene.press(chord, at: time, into: &sceneOutput)
+            append(sceneOutput, device: device)
+        }
+        return deliver()
+    }
+
     /// Removes every device (releasing keys and buttons, cancelling gestures), as when the
     /// runtime stops.
     @discardableResult
