@@ -1,15 +1,28 @@
 import Classification
-import InputEvents
+import FocusEngine
+public import InputEvents
 
 extension WayfinderEvent {
     /// The event as one line for people: time, device, then what happened
     /// (`  1.340001  Demo Keyboard  focus recents → favorites (down)`); nil for events that are
     /// only printed on request (`motion` unless `includeMotion`, positions).
-    public func textLine(includeMotion: Bool = false) -> String? {
-        guard let summary = summary(includeMotion: includeMotion) else { return nil }
-        let seconds = time.description
-        let padded = String(repeating: " ", count: max(0, 11 - seconds.count)) + seconds
-        return "\(padded)  \(device)  \(summary)"
+    public func textLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {
+        guard includeMotion || !isMotion else { return nil }
+        switch payload {
+        case .device(let change, let kind):
+            let state: ClassifiedStreamLine.DeviceState = change == .added ? .added : .removed
+            return ClassifiedStream.humanLine(
+                ClassifiedStreamLine(time: time, device: device, content: .device(state, kind: kind)), origin: origin)
+        case .input(let event, let target):
+            let line = ClassifiedStream.humanLine(
+                ClassifiedStreamLine(time: time, device: device, content: .input(event)), origin: origin)
+            return target.map { line + " → \($0)" } ?? line
+        case .focus, .select, .action, .contentOffset:
+            guard let summary = summary(includeMotion: includeMotion) else { return nil }
+            let seconds = ClassifiedStream.fixed((time - origin).inSeconds, digits: 6)
+            let padded = String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds
+            return "\(padded)  \(device)  \(summary)"
+        }
     }
 
     /// What happened, in a few words (`secondary click on photo-1`, `focus search → recents`).
@@ -22,7 +35,7 @@ extension WayfinderEvent {
             return target.map { "\(text) on \($0)" } ?? text
         case .focus(let from, let to, let heading):
             return "focus \(from ?? "nothing") → \(to ?? "nothing")"
-                + (heading == .none ? "" : " (\(heading.rawValue))")
+                + (heading == .none ? "" : " (\(heading))")
         case .select(let item):
             return "select \(item)"
         case .action(let action):
@@ -93,7 +106,7 @@ enum Captions {
             case .input(.tap(let fingers, _, _), let target):
                 parts.append("\(fingers)-finger tap" + (target.map { " on \($0)" } ?? ""))
             case .focus(_, let to, let heading):
-                parts.append("focus → \(to ?? "nothing")" + (heading == .none ? "" : " (\(heading.rawValue))"))
+                parts.append("focus → \(to ?? "nothing")" + (heading == .none ? "" : " (\(heading))"))
             case .select(let item):
                 parts.append("selects \(item)")
             case .action(let action):
