@@ -66,7 +66,9 @@ public final class Runtime {
         options: ClassifierOptions = ClassifierOptions(),
         fullKeyboardAccess: Bool = false
     ) throws {
-        let session = try scene.map { try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess) }
+        let session = try scene.map {
+            try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
+        }
         self.init(scene: session) { TranslatorClassifier(description: $0, options: options) }
     }
 

@@ -89,8 +89,11 @@ final class SceneSession: SceneDriver {
                 TerminalSnapshot.Node(
                     id: node.id,
                     role: node.role?.rawValue,
-                    frame: frame.map { TerminalRect(x: $0.minX, y: $0.minY, width: $0.size.width, height: $0.size.height) }
-                        ?? TerminalRect(x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height),
+                    frame: frame.map {
+                        TerminalRect(x: $0.minX, y: $0.minY, width: $0.size.width, height: $0.size.height)
+                    }
+                        ?? TerminalRect(
+                            x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height),
                     label: node.label,
                     scrollViewID: enclosingScrollView[node.id]
                 )
@@ -197,6 +200,7 @@ final class SceneSession: SceneDriver {
         }
         offset.y = max(0, min(offset.y, scrollView.contentSize.height - viewport.size.height))
         scrollView.setContentOffset(offset)
-        output.append(TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))
+        output.append(
+            TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))
     }
 }
