@@ -149,7 +149,21 @@ public final class FocusSystem {
     private var pendingUpdate: (any FocusEnvironment)?
     /// Arrow moves made so far on one axis: the heading and the item focus left.
     private var directionalHistory: [(heading: FocusHeading, item: Remembered)] = []
-    var accessState: FullKeyboardAccessState = .idle
+    var accessState: FullKeyboardAccessState = .idle {
+        didSet {
+            if oldValue.name != accessState.name {
+                trace("full keyboard access: \(oldValue.name) → \(accessState.name)")
+            }
+        }
+    }
+    /// Receives one line per transition, for debugging: `focus: recents → favorites (down)`,
+    /// `focus: photo-3 → nothing (right)`, `focus: a → c (none) vetoed by content`,
+    /// `full keyboard access: idle → actionsMenu`. Nil (the default) traces nothing.
+    public var traceHandler: ((String) -> Void)?
+
+    func trace(_ line: @autoclosure () -> String) {
+        traceHandler?(line())
+    }
 
     struct Remembered {
         weak var item: (any FocusItem)?
@@ -374,9 +388,13 @@ public final class FocusSystem {
         let environments = Self.environmentsForUpdate(from: previous, to: next)
         isUpdatingFocus = true
         defer { isUpdatingFocus = false }
+        let transition =
+            "focus: \(previous.map { Self.name(of: $0) } ?? "nothing") → \(next.map { Self.name(of: $0) } ?? "nothing") (\(heading))"
         for environment in environments where !environment.shouldUpdateFocus(in: context) {
+            trace("\(transition) vetoed by \(Self.name(of: environment))")
             return .failed(.vetoed(by: Self.name(of: environment)))
         }
+        trace(transition)
         focusedItem = next
         firstResponder = next.flatMap { nearestResponder(from: $0) }
         if !Self.isArrow(heading) { directionalHistory.removeAll() }
@@ -583,7 +601,10 @@ public final class FocusSystem {
                 target = redirected
             }
         }
-        guard let target else { return .failed(.nothingInDirection) }
+        guard let target else {
+            trace("focus: \(Self.name(of: focusedItem)) → nothing (\(heading))")
+            return .failed(.nothingInDirection)
+        }
         let origin = focusedItem
         let result = performUpdate(to: target, heading: heading)
         if result.moved && configuration.remembersDirectionalHistory {
