@@ -1,6 +1,7 @@
 import FocusEngine
 import Scenes
 import Testing
+import WayfinderTestSupport
 
 @Suite struct FocusDebuggerTests {
     @Test func explainsWhyItemsCannotBeFocused() throws {
@@ -192,5 +193,22 @@ import Testing
         }
         #expect(error.nodeID == "w")
         #expect(error.field == "actions[0].key")
+    }
+}
+
+@Suite struct FocusSectionSceneTests {
+    @Test func sceneFocusSectionCatchesTheMove() throws {
+        let scene = try Scene.load(contentsOf: Fixtures.testFixture("scenes/focus-section.scene.json")).scene
+        #expect(scene.node(withID: "stack")?.focusSection == true)
+        let navigator = try FocusNavigator(scene: scene, initialFocus: "2")
+        let steps = navigator.run(try KeyInput.script("Right Down Left Left"))
+        #expect(steps.map(\.focused) == ["A", "B", "B", "B"])
+        // Left from B: the left column is not in line and is not a section, so nothing.
+        #expect(steps[2].moved == false)
+
+        var withoutSection = scene
+        withoutSection.root.children[1].focusSection = false
+        let plain = try FocusNavigator(scene: withoutSection, initialFocus: "2")
+        #expect(plain.press(.press(KeyPress(.right))).moved == false)
     }
 }
