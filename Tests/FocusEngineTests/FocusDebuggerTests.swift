@@ -212,3 +212,35 @@ import WayfinderTestSupport
         #expect(plain.press(.press(KeyPress(.right))).moved == false)
     }
 }
+
+@Suite struct SimulatedRequestTests {
+    @Test func simulationExplainsThePreferredSearch() {
+        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let panel = FocusNode(id: "panel", frame: SceneRect(x: 0, y: 0, width: 400, height: 200))
+        window.addChild(panel)
+        let hidden = panel.add("hidden", 0, 0, 100, 40)
+        hidden.isHidden = true
+        let button = panel.add("button", 0, 50, 100, 40)
+        window.preferredFocusEnvironments = [hidden, panel]
+        let system = FocusSystem(root: window)
+        #expect(
+            FocusDebugger.simulateFocusUpdateRequest(from: window, in: system) == """
+                Simulating a focus update request from "window":
+                  "window" prefers "hidden", "panel"
+                    "hidden" prefers itself
+                    "hidden" is hidden
+                    "panel" prefers itself
+                    "panel" is not focusable: canBecomeFocused is false (no focusable setting, and no collection allows focus)
+                      "hidden" was already searched
+                      "button" prefers itself
+                      "button" is focusable
+                Focus would move to "button".
+                """
+        )
+        #expect(system.focusedItem == nil)
+        system.focus(button)
+        #expect(
+            FocusDebugger.simulateFocusUpdateRequest(from: panel, in: system).hasSuffix(
+                "Focus would stay on \"button\"."))
+    }
+}
