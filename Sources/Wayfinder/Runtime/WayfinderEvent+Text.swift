@@ -82,11 +82,11 @@ extension WayfinderEvent {
     }
 }
 
-/// Captions for the terminal view: the one thing a person should notice in a batch of events.
-enum Captions {
+/// Captions for the terminal view: what a person should notice in a batch of events.
+public enum Captions {
     /// The caption for the events one input produced, or nil when nothing in them is worth a
     /// caption (motion, a key release).
-    static func caption(for events: [WayfinderEvent]) -> String? {
+    public static func caption(for events: [WayfinderEvent]) -> String? {
         var key: String?
         var parts: [String] = []
         for event in events {
