@@ -11,8 +11,9 @@ public import Scenes
 /// 2. A two-finger scroll down on a Synaptics clickpad (real): the grid scrolls continuously.
 /// 3. A physical click in the clickpad's bottom-right corner (real): a secondary click, which
 ///    opens the context menu of the photo under the pointer.
-/// 4. A Logitech mouse (real): a press that moves while held drags a photo at once; the wheel
-///    scrolls the grid in steps.
+/// 4. A Logitech mouse (real): the wheel scrolls the grid in steps; a press that moves while held
+///    drags a sidebar album at once (no lift delay for a pointer); a right click opens an
+///    album's context menu.
 ///
 /// ```swift
 /// let demo = try Demo.load()
@@ -83,7 +84,7 @@ public struct Demo: Sendable {
                 recordings.appendingPathComponent("touchpad/xit_synaptics-clickpad.desc")
             ),
             (
-                "mouse: press and move drags a photo at once; the wheel scrolls in steps",
+                "mouse: the wheel scrolls in steps; press and move drags an album at once; right click opens its menu",
                 recordings.appendingPathComponent(
                     "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu"),
                 nil

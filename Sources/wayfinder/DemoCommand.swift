@@ -68,12 +68,40 @@ struct DemoCommand: Command {
     /// How long the terminal view lingers, so that a person can follow: long enough to read a
     /// caption, short enough that the whole demo takes seconds.
     enum Pacing {
-        /// After a focus move, a selection or an action.
-        static let caption: Duration = .milliseconds(450)
-        /// After a frame of scrolling or dragging.
-        static let motion: Duration = .milliseconds(12)
+        /// After a focus move, a selection, a click or an action.
+        static let caption: Duration = .milliseconds(280)
+        /// After a frame of scrolling or dragging: about 120 frames a second, so a two-second
+        /// deceleration stays smooth but brief.
+        static let animation: Duration = .milliseconds(8)
         /// Before each recording starts.
-        static let chapter: Duration = .milliseconds(900)
+        static let chapter: Duration = .milliseconds(500)
+        /// Pointer motion alone is drawn once every this many frames, without pausing.
+        static let motionFramesPerDraw = 6
+    }
+
+    /// What a batch of events deserves on screen.
+    enum Weight {
+        /// Something to read: focus, selection, a click, an action starting or ending.
+        case reading
+        /// A frame of a scroll or a drag.
+        case animation
+        /// The pointer moved, nothing else.
+        case motion
+    }
+
+    static func weight(of events: [WayfinderEvent]) -> Weight {
+        var weight = Weight.motion
+        for event in events {
+            switch event.payload {
+            case .focus, .select, .input(.button(_, .down, _, _), _): return .reading
+            case .action(let action):
+                if action.phase == nil || action.phase == .began || action.phase == .ended { return .reading }
+                weight = .animation
+            case .contentOffset, .input(.scroll, _), .input(.drag, _): weight = .animation
+            case .device, .input: continue
+            }
+        }
+        return weight
     }
 
     private func runInTerminal(_ demo: Demo, _ runtime: Runtime) throws {
@@ -81,6 +109,7 @@ struct DemoCommand: Command {
         player.begin()
         var chapter = -1
         var title = ""
+        var motionFrames = 0
         func pause(_ duration: Duration) {
             var request = timespec(
                 tv_sec: Int(duration.components.seconds), tv_nsec: Int(duration.wholeMicroseconds % 1_000_000) * 1000)
@@ -103,17 +132,17 @@ struct DemoCommand: Command {
             },
             afterStep: { events in
                 guard !events.isEmpty else { return }
-                let caption = Captions.caption(for: events)
-                let isWorthReading = events.contains { event in
-                    switch event.payload {
-                    case .focus, .select: true
-                    case .action(let action): action.name != "drag" && action.name != "pan" || action.phase != .changed
-                    case .input(.button(_, .down, _, _), _): true
-                    case .device, .input, .contentOffset: false
-                    }
+                switch Self.weight(of: events) {
+                case .reading:
+                    draw(Captions.caption(for: events))
+                    pause(Pacing.caption)
+                case .animation:
+                    draw(Captions.caption(for: events))
+                    pause(Pacing.animation)
+                case .motion:
+                    motionFrames += 1
+                    if motionFrames % Pacing.motionFramesPerDraw == 0 { draw(nil) }
                 }
-                draw(caption)
-                pause(isWorthReading ? Pacing.caption : Pacing.motion)
             }
         )
         draw(" done: focus moved through three groups, a selection, a scroll, a context menu and a drag")

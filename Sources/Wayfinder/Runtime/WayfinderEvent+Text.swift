@@ -100,7 +100,7 @@ public enum Captions {
                 let how = trigger == .button ? "" : " (\(trigger.rawValue))"
                 parts.append("\(button.rawValue) click\(how)" + (target.map { " on \($0)" } ?? ""))
             case .input(.scroll(let source, _, _, let phase, _), let target) where phase != .changed:
-                let what = source == .continuous ? "two-finger scroll" : "wheel"
+                let what = source == .continuous ? "two-finger scroll" : "wheel scroll"
                 let verb = phase == .ended ? " ends" : ""
                 parts.append("\(what)\(verb)" + (target.map { " on \($0)" } ?? ""))
             case .input(.tap(let fingers, _, _), let target):
