@@ -70,6 +70,18 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        // Benchmarks: the allocation counter defines malloc and friends, so it is linked into the
+        // benchmark executable only.
+        .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .executableTarget(
+            name: "wayfinder-benchmarks",
+            dependencies: [
+                "CAllocationCounter", "Classification", "FocusEngine", "InputEvents", "InputRecording", "Scenes",
+                "Wayfinder", "WayfinderTestSupport",
+            ],
+            path: "Benchmarks/wayfinder-benchmarks",
+            swiftSettings: strictSettings
+        ),
         .target(
             name: "WayfinderTestSupport",
             dependencies: ["InputEvents", "InputRecording"],

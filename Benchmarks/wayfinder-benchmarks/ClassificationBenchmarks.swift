@@ -1,0 +1,92 @@
+import Classification
+import Foundation
+import InputEvents
+import InputRecording
+import WayfinderTestSupport
+
+/// Replays one bundled recording through a `DeviceTranslator` in an endless loop, one frame per
+/// operation, each pass of the recording shifted later in time so that time only moves forward.
+final class ClassificationLoop {
+    /// The pause between two passes: longer than every deadline (long press, scroll end), so that
+    /// each pass starts from a resting device.
+    static let gapBetweenPasses: Duration = .seconds(2)
+
+    private var translator: DeviceTranslator
+    private let frames: [EventFrame]
+    private let passLength: Duration
+    private var output: [ClassifiedInput] = []
+    private var index = 0
+    private var offset: Duration = .zero
+    /// Classified inputs produced so far, so that the work cannot be optimised away.
+    private(set) var produced = 0
+
+    init(recording: Recording) throws {
+        guard let device = recording.devices.first, let first = device.frames.first else {
+            throw BenchmarkError(description: "the recording has no frames")
+        }
+        translator = try DeviceTranslator(device: device.description)
+        // Frames keep their recorded times; the translator takes time only from `at:`.
+        frames = device.frames
+        passLength = (device.frames.last?.time ?? first.time) - first.time + Self.gapBetweenPasses
+        output.reserveCapacity(256)
+    }
+
+    /// Classifies the next `count` frames.
+    func run(_ count: Int) {
+        for _ in 0..<count {
+            let frame = frames[index]
+            output.removeAll(keepingCapacity: true)
+            translator.process(frame, at: frame.time + offset, into: &output)
+            produced &+= output.count
+            index += 1
+            if index == frames.count {
+                index = 0
+                offset += passLength
+            }
+        }
+    }
+
+    /// The number of frames in one pass.
+    var frameCount: Int { frames.count }
+}
+
+/// The per-frame classification benchmarks: one per device kind.
+enum ClassificationBenchmarks {
+    /// The recordings, by benchmark name.
+    static let recordings: [(name: String, file: String, description: String?)] = [
+        ("classify.mouse", "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu", nil),
+        (
+            "classify.touchpad-two-finger-scroll",
+            "touchpad/evemu-devices_synaptics-hp8470p.two-finger-scroll-vertical.events",
+            "touchpad/evemu-devices_synaptics-hp8470p.desc"
+        ),
+        ("classify.touchscreen", "touchscreen/evemu-devices_atmel-maxtouch.1-finger-drag-up-down.evemu", nil),
+        ("classify.keyboard", "keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard.evemu", nil),
+    ]
+
+    static var all: [Benchmark] {
+        recordings.map { entry in
+            Benchmark(
+                operation: "frame",
+                name: entry.name,
+                allocationLimit: 0,
+                // The workload warms itself up: two whole passes, so that every code path the
+                // recording reaches has run and every buffer has grown.
+                warmUpOperations: 0,
+                throughput: nil,
+                makeWorkload: {
+                    let recording = try Recording.load(
+                        contentsOf: Fixtures.recording(entry.file),
+                        descriptionURL: entry.description.map(Fixtures.recording)
+                    )
+                    let loop = try ClassificationLoop(recording: recording)
+                    loop.run(2 * loop.frameCount)
+                    guard loop.produced > 0 else {
+                        throw BenchmarkError(description: "\(entry.file) classified to nothing")
+                    }
+                    return { loop.run($0) }
+                }
+            )
+        }
+    }
+}
