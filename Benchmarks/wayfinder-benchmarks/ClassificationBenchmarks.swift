@@ -65,7 +65,25 @@ enum ClassificationBenchmarks {
     ]
 
     static var all: [Benchmark] {
-        recordings.map { entry in
+        let named = recordings.map { benchmark(name: $0.name, file: $0.file, description: $0.description) }
+        // Every other bundled recording too, for the allocation check only: taps, clicks, long
+        // presses and multi-finger frames reach paths the four above do not.
+        let covered = Set(recordings.map(\.file))
+        let coverage = BundledRecording.all.filter { !covered.contains($0.path) }.map { recording in
+            var benchmark = benchmark(
+                name: "coverage." + recording.description,
+                file: recording.path,
+                description: recording.descriptionPath
+            )
+            benchmark.measuredByDefault = false
+            return benchmark
+        }
+        return named + coverage
+    }
+
+    private static func benchmark(name: String, file: String, description: String?) -> Benchmark {
+        let entry = (name: name, file: file, description: description)
+        return
             Benchmark(
                 operation: "frame",
                 name: entry.name,
@@ -87,6 +105,5 @@ enum ClassificationBenchmarks {
                     return { loop.run($0) }
                 }
             )
-        }
     }
 }

@@ -14,6 +14,9 @@ struct Benchmark {
     var warmUpOperations: Int
     /// What one operation processes, for a throughput column: bytes parsed, frames replayed.
     var throughput: Throughput?
+    /// Whether a run without names measures it; others run when named, and in the allocation
+    /// check.
+    var measuredByDefault = true
     /// Builds the workload; the returned closure performs the number of operations it is given.
     var makeWorkload: () throws -> (Int) -> Void
 }

@@ -35,7 +35,7 @@ for argument in CommandLine.arguments.dropFirst() {
 let benchmarks =
     ClassificationBenchmarks.all + RecordingBenchmarks.all + FocusBenchmarks.all + PipelineBenchmarks.all
 let selected = benchmarks.filter { benchmark in
-    selectors.isEmpty
+    (selectors.isEmpty && (benchmark.measuredByDefault || checkAllocations))
         || selectors.contains { benchmark.name == $0 || benchmark.name.hasPrefix($0 + ".") || $0 == "all" }
 }
 for selector in selectors where selector != "all" {

@@ -13,6 +13,7 @@ enum RootCommand {
             ReplayCommand.self,
             NavigateCommand.self,
             DemoCommand.self,
+            BenchCommand.self,
         ]
     }
 
