@@ -78,7 +78,32 @@ enum ClassificationBenchmarks {
             benchmark.measuredByDefault = false
             return benchmark
         }
-        return named + coverage
+        return named + [translatorSetUp] + coverage
+    }
+
+    /// Creating a translator for a keyboard: xkbcommon compiles the keymap. The runtime does this
+    /// once per device when the device appears, never per frame.
+    static var translatorSetUp: Benchmark {
+        Benchmark(
+            operation: "device",
+            name: "classify.keyboard-translator-setup",
+            allocationLimit: nil,
+            warmUpOperations: 1,
+            throughput: nil,
+            makeWorkload: {
+                let device = try BundledRecording.loadDevice(recordings[3].file).description
+                var keyboards = 0
+                return { count in
+                    for _ in 0..<count {
+                        guard let translator = try? DeviceTranslator(device: device) else {
+                            fatalBenchmarkError("the keymap did not compile")
+                        }
+                        if translator.kind == .keyboard { keyboards &+= 1 }
+                    }
+                    blackHole(keyboards)
+                }
+            }
+        )
     }
 
     private static func benchmark(name: String, file: String, description: String?) -> Benchmark {

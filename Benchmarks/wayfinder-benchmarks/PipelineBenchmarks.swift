@@ -1,4 +1,5 @@
 import Foundation
+import InputEvents
 import Wayfinder
 import WayfinderTestSupport
 
@@ -8,28 +9,88 @@ enum PipelineBenchmarks {
     static var all: [Benchmark] {
         let frames = (try? Demo.load(from: resourcesDirectory))?.replay.sources.reduce(0) { $0 + $1.frames.count } ?? 0
         return [
-            Benchmark(
-                operation: "replay",
-                name: "pipeline.demo-replay",
-                allocationLimit: nil,
-                warmUpOperations: 1,
-                throughput: .frames(frames),
-                makeWorkload: {
-                    let demo = try Demo.load(from: resourcesDirectory)
-                    var events = 0
-                    return { count in
-                        for _ in 0..<count {
-                            // A fresh runtime each time: the scene starts unfocused and unscrolled.
-                            guard let runtime = try? demo.makeRuntime() else {
-                                fatalBenchmarkError("the demo scene did not load")
-                            }
-                            events &+= demo.replay.run(through: runtime).count
-                        }
-                        blackHole(events)
-                    }
-                }
-            )
+            replay(name: "pipeline.demo-replay", frames: frames, withScene: true),
+            // The same without a scene: classification and the runtime only, so that the
+            // difference is what hit testing, interactions and the focus engine cost.
+            replay(name: "pipeline.demo-replay-without-scene", frames: frames, withScene: false),
+            steadyFrames(name: "pipeline.runtime-frame", withScene: true),
+            steadyFrames(name: "pipeline.runtime-frame-without-scene", withScene: false),
         ]
+    }
+
+    /// One frame through a runtime whose devices were added beforehand: the per-frame cost of
+    /// the whole pipeline in steady state. The demo's frames play in a loop, each pass later in
+    /// time than the one before.
+    private static func steadyFrames(name: String, withScene: Bool) -> Benchmark {
+        Benchmark(
+            operation: "frame",
+            name: name,
+            allocationLimit: nil,
+            warmUpOperations: 0,
+            throughput: nil,
+            makeWorkload: {
+                let demo = try Demo.load(from: resourcesDirectory)
+                let runtime = try withScene ? demo.makeRuntime() : Runtime()
+                for (index, source) in demo.replay.sources.enumerated() {
+                    runtime.addDevice(DeviceID(rawValue: index), description: source.description, at: .zero)
+                }
+                var frames: [(device: DeviceID, frame: EventFrame)] = []
+                for step in demo.replay.steps {
+                    if case .frame(let frame) = step.action { frames.append((DeviceID(rawValue: step.source), frame)) }
+                }
+                guard let last = frames.last?.frame.time else { throw BenchmarkError(description: "no demo frames") }
+                // Long enough after the last frame for every gesture and deceleration to end.
+                let passLength = last - .zero + Replay.settleDuration
+                var scratch = EventFrame(events: [])
+                scratch.events.reserveCapacity(64)
+                var index = 0
+                var offset = Duration.zero
+                var events = 0
+                let run: (Int) -> Void = { count in
+                    for _ in 0..<count {
+                        let (device, frame) = frames[index]
+                        scratch.events.removeAll(keepingCapacity: true)
+                        for var event in frame.events {
+                            event.time += offset
+                            scratch.events.append(event)
+                        }
+                        events &+= runtime.process(scratch, from: device).count
+                        index += 1
+                        if index == frames.count {
+                            index = 0
+                            offset += passLength
+                        }
+                    }
+                    blackHole(events)
+                }
+                run(2 * frames.count)
+                return run
+            }
+        )
+    }
+
+    private static func replay(name: String, frames: Int, withScene: Bool) -> Benchmark {
+        Benchmark(
+            operation: "replay",
+            name: name,
+            allocationLimit: nil,
+            warmUpOperations: 1,
+            throughput: .frames(frames),
+            makeWorkload: {
+                let demo = try Demo.load(from: resourcesDirectory)
+                var events = 0
+                return { count in
+                    for _ in 0..<count {
+                        // A fresh runtime each time: the scene starts unfocused and unscrolled.
+                        guard let runtime = try? (withScene ? demo.makeRuntime() : Runtime()) else {
+                            fatalBenchmarkError("the demo scene did not load")
+                        }
+                        events &+= demo.replay.run(through: runtime).count
+                    }
+                    blackHole(events)
+                }
+            }
+        )
     }
 
     /// The package's bundled resources, read from the source tree.
