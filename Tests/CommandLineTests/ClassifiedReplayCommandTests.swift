@@ -104,3 +104,61 @@ import WayfinderTestSupport
         #expect(objects.filter { $0["type"] as? String == "scroll" }.count == 32)
     }
 }
+
+/// The keyboard layout comes from `XKB_DEFAULT_*`, US when unset.
+@Suite struct KeyboardLayoutReplayTests {
+    /// KEY_Y, then Shift+KEY_Z.
+    private static let recording = """
+        # EVEMU 1.3
+        N: Layout Keyboard
+        I: 0003 046d c31c 0110
+        P: 00 00 00 00 00 00 00 00
+        B: 00 0b 00 00 00 00 00 00 00
+        B: 01 00 00 20 00 00 14 00 00
+        E: 0.000001 0001 0015 0001
+        E: 0.000001 0000 0000 0000
+        E: 0.100000 0001 0015 0000
+        E: 0.100000 0000 0000 0000
+        E: 0.200000 0001 002a 0001
+        E: 0.200000 0000 0000 0000
+        E: 0.300000 0001 002c 0001
+        E: 0.300000 0000 0000 0000
+        E: 0.400000 0001 002c 0000
+        E: 0.400000 0000 0000 0000
+        E: 0.500000 0001 002a 0000
+        E: 0.500000 0000 0000 0000
+
+        """
+
+    private func replay(layout: String) throws -> ProcessOutcome {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).evemu")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(Self.recording.utf8).write(to: url)
+        return try WayfinderProcess.run(["replay", "--json", url.path], environment: ["XKB_DEFAULT_LAYOUT": layout])
+    }
+
+    private func texts(_ outcome: ProcessOutcome) throws -> [String] {
+        try ReplayCommandTests.objects(outcome).compactMap { $0["text"] as? String }
+    }
+
+    @Test func germanLayoutTypesZOnKeyY() throws {
+        let outcome = try replay(layout: "de")
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(try texts(outcome) == ["z", "Y"])
+    }
+
+    @Test func usLayoutTypesY() throws {
+        let outcome = try replay(layout: "us")
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(try texts(outcome) == ["y", "Z"])
+    }
+
+    @Test func unknownLayoutFailsNamingTheDevice() throws {
+        let outcome = try replay(layout: "no-such-layout")
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.errorLines.first?.hasPrefix("Error: Layout Keyboard: xkbcommon cannot compile") == true,
+            "\(outcome.standardError)")
+    }
+}
