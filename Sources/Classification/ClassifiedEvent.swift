@@ -114,7 +114,9 @@ public enum ClassifiedEvent: Hashable, Sendable {
     case tap(fingers: Int, touchType: TouchType, position: Vector?)
     /// A press held still. `position` is the fraction of the surface for direct touch, else nil.
     case longPress(phase: GesturePhase, touchType: TouchType, position: Vector?)
-    /// A press that moves. `translation` is in points since `began`.
+    /// A press that moves. `translation` is in points from where the press went down, so `began`
+    /// already carries the movement that started the drag (as UIKit's pan translation includes
+    /// its threshold) and the dragged item can follow the pointer exactly.
     case drag(phase: GesturePhase, touchType: TouchType, translation: Vector, position: Vector?)
     /// Relative pointer motion in points.
     case motion(delta: Vector)
