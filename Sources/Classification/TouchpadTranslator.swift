@@ -81,7 +81,7 @@ struct TouchpadTranslator {
     /// Logical buttons held, indexed by physical code − `BTN_LEFT` (`BTN_LEFT` … `BTN_TASK`).
     private var held: [HeldButton?] = [HeldButton?](repeating: nil, count: 8)
     /// Button events of the frame being gathered, handled once the frame's contacts are known.
-    private var pendingButtons: [(code: KeyCode, value: Int32)] = []
+    private var pendingButtons: [(code: KeyCode, value: Int32)]
     private var pendingButtonCount = 0
 
     init(
