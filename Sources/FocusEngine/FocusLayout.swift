@@ -111,6 +111,10 @@ final class FocusLayout {
         finishGroups()
     }
 
+    /// Environments already visited: a tree that lists an environment twice (or in a cycle) is
+    /// walked once instead of forever.
+    private var visited = Set<ObjectIdentifier>()
+
     private func visit(
         _ environment: any FocusEnvironment,
         group inherited: Int,
@@ -118,6 +122,7 @@ final class FocusLayout {
         insideFocusable: Bool,
         fullKeyboardAccess: Bool
     ) {
+        guard visited.insert(ObjectIdentifier(environment)).inserted else { return }
         var group = inherited
         if let identifier = environment.focusGroupIdentifier, identifier != groups[inherited].identifier {
             if let existing = groupIndexByIdentifier[identifier] {

@@ -244,7 +244,9 @@ public final class FocusSystem {
 
     static func allItems(under root: any FocusEnvironment) -> [any FocusItem] {
         var result: [any FocusItem] = []
+        var visited = Set<ObjectIdentifier>()
         func visit(_ environment: any FocusEnvironment) {
+            guard visited.insert(ObjectIdentifier(environment)).inserted else { return }
             if let item = environment as? any FocusItem { result.append(item) }
             for child in environment.focusChildren { visit(child) }
         }

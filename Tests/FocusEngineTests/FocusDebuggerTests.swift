@@ -285,3 +285,26 @@ import WayfinderTestSupport
         #expect(system.focusedName == "huge-but-fine")
     }
 }
+
+@Suite struct CyclicTreeTests {
+    /// An environment that lists its own ancestor as a child: a programming mistake that must not
+    /// hang or crash the engine.
+    final class Loop: FocusEnvironment {
+        weak var parentFocusEnvironment: (any FocusEnvironment)?
+        var children: [any FocusEnvironment] = []
+        var focusChildren: [any FocusEnvironment] { children }
+    }
+
+    @Test func cyclesAreWalkedOnce() {
+        let root = FocusNode(id: "root", frame: SceneRect(x: 0, y: 0, width: 100, height: 100))
+        let loop = Loop()
+        loop.parentFocusEnvironment = root
+        root.addChild(loop)
+        let item = FocusNode(id: "item", frame: SceneRect(x: 0, y: 0, width: 10, height: 10), focusable: true)
+        item.parent = loop
+        loop.children = [item, root]
+        let system = FocusSystem(root: root)
+        #expect(system.moveFocus(.next).moved)
+        #expect(system.focusedName == "item")
+    }
+}
