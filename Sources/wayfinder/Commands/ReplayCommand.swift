@@ -71,6 +71,7 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
+        if scenePath != nil { return try runScene() }
         throw CommandFailure("replay is not implemented")
     }
 }
