@@ -123,10 +123,16 @@ final class ProgressBar {
         guard filled != lastDrawn else { return }
         lastDrawn = filled
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: Self.width - filled)
-        fputs("\r\(bar) \(ClassifiedSeconds.format(time)) / \(ClassifiedSeconds.format(total)) s", stderr)
+        var standardError = FileStream.standardError
+        print(
+            "\r\(bar) \(ClassifiedSeconds.format(time)) / \(ClassifiedSeconds.format(total)) s", terminator: "",
+            to: &standardError)
     }
 
-    func finish() { fputs("\n", stderr) }
+    func finish() {
+        var standardError = FileStream.standardError
+        print("", to: &standardError)
+    }
 }
 
 /// Seconds with one decimal, for the progress bar.
