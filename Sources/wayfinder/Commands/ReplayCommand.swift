@@ -71,7 +71,12 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        if scenePath != nil { return try runScene() }
-        throw CommandFailure("replay is not implemented")
+        if scenePath != nil {
+            try runScene()
+        } else if isRaw {
+            try runRaw()
+        } else {
+            try runClassified()
+        }
     }
 }
