@@ -75,7 +75,9 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        if isRaw {
+        if scenePath != nil {
+            try runScene()
+        } else if isRaw {
             try runRaw()
         } else {
             try runClassified()
