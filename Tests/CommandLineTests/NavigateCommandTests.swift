@@ -115,3 +115,35 @@ import WayfinderTestSupport
         #expect(warned.errorLines.allSatisfy { $0.hasPrefix("warning: \(warnings):") })
     }
 }
+
+@Suite struct NavigateDebugRequestTests {
+    @Test func simulatedRequestFromTheSidebar() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--debug", "request", "sidebar",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.outputLines.first == "Simulating a focus update request from \"sidebar\":")
+        #expect(outcome.outputLines.last == "Focus would move to \"recents\".")
+        let missing = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--debug", "request",
+        ])
+        #expect(missing.exitCode == 64)
+        #expect(missing.errorLines.first == "Error: Missing value for '--debug request'")
+    }
+}
+
+@Suite struct NavigateTraceTests {
+    @Test func traceGoesToStandardError() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--focus", "photo-3", "--keys", "Right Left", "--trace",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.outputLines == ["Right  photo-3", "Left  photo-2"])
+        #expect(
+            outcome.errorLines == [
+                "focus: photo-3 → nothing (right)",
+                "focus: photo-3 → photo-2 (left)",
+            ]
+        )
+    }
+}
