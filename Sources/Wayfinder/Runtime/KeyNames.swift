@@ -6,8 +6,7 @@ import InputEvents
 enum KeyNames {
     /// The kernel's name of a key or button (`KEY_TAB`, `BTN_LEFT`).
     static func kernelName(of code: KeyCode) -> String {
-        if let name = kernelNames[code.rawValue] { return name }
-        return code.rawValue >= 0x100 ? "BTN_\(code.rawValue)" : "KEY_\(code.rawValue)"
+        EventCodeNames.name(of: .key, code: code.rawValue) ?? "KEY_\(code.rawValue)"
     }
 
     /// Whether a key is a modifier (its press alone never reaches the focus engine).
@@ -62,26 +61,6 @@ enum KeyNames {
             for (offset, character) in characters.enumerated() { table[start + UInt16(offset)] = String(character) }
         }
         table[43] = "\\"
-        return table
-    }()
-
-    /// The kernel names of the keys and buttons the runtime prints most.
-    private static let kernelNames: [UInt16: String] = {
-        var table: [UInt16: String] = [
-            1: "KEY_ESC", 14: "KEY_BACKSPACE", 15: "KEY_TAB", 28: "KEY_ENTER", 29: "KEY_LEFTCTRL",
-            42: "KEY_LEFTSHIFT", 54: "KEY_RIGHTSHIFT", 56: "KEY_LEFTALT", 57: "KEY_SPACE", 58: "KEY_CAPSLOCK",
-            96: "KEY_KPENTER", 97: "KEY_RIGHTCTRL", 100: "KEY_RIGHTALT", 103: "KEY_UP", 105: "KEY_LEFT",
-            106: "KEY_RIGHT", 108: "KEY_DOWN", 125: "KEY_LEFTMETA", 126: "KEY_RIGHTMETA",
-            0x110: "BTN_LEFT", 0x111: "BTN_RIGHT", 0x112: "BTN_MIDDLE", 0x113: "BTN_SIDE", 0x114: "BTN_EXTRA",
-            0x115: "BTN_FORWARD", 0x116: "BTN_BACK", 0x117: "BTN_TASK", 0x14a: "BTN_TOUCH",
-        ]
-        let punctuation: [String: String] = [
-            "-": "MINUS", "=": "EQUAL", "[": "LEFTBRACE", "]": "RIGHTBRACE", ";": "SEMICOLON", "'": "APOSTROPHE",
-            "`": "GRAVE", ",": "COMMA", ".": "DOT", "/": "SLASH", "\\": "BACKSLASH",
-        ]
-        for (code, text) in usLayoutText {
-            table[code] = "KEY_" + (punctuation[text] ?? text.uppercased())
-        }
         return table
     }()
 }

@@ -37,8 +37,6 @@ public final class Runtime {
     /// The device whose input the scene's deadline-driven events are attributed to.
     private var lastPointerDevice = ""
     private var lastKeyboardDevice = ""
-    /// The latest event, for captions.
-    public private(set) var latestEvents: [WayfinderEvent] = []
 
     private final class Device {
         let description: DeviceDescription
@@ -279,7 +277,6 @@ public final class Runtime {
     private func deliver() -> [WayfinderEvent] {
         let events = pending
         pending.removeAll(keepingCapacity: true)
-        if !events.isEmpty { latestEvents = events }
         for event in events {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
