@@ -51,6 +51,12 @@ if list {
 }
 
 let harness = Harness()
+if _isDebugAssertConfiguration() {
+    // Unoptimised code allocates where optimised code does not, and its times mean nothing.
+    FileHandle.standardError.write(
+        Data("wayfinder-benchmarks: warning: a debug build; measure with 'swift run -c release'\n".utf8)
+    )
+}
 do {
     if checkAllocations {
         /// Operations counted per benchmark: several passes of every classification recording.
