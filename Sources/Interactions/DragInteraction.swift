@@ -9,7 +9,9 @@ public import Classification
 /// finger drag lifts when the delay passes, before it moves.
 ///
 /// A long press on the same node (a context menu's) recognizes together with the drag, so the
-/// menu can appear as the item lifts and moving on drags it, as on iPadOS.
+/// menu can appear as the item lifts and moving on drags it, as on iPadOS. A tap, here or on an
+/// ancestor, recognizes together with a pointer press that has not moved, so a click is still a
+/// click; once the item lifts, taps fail.
 ///
 /// While lifted, the node's frame follows the touch. Dropping (lifting the touch or releasing the
 /// button) leaves it there; a cancelled drag (Escape, the system taking the touch) puts it back
@@ -39,6 +41,9 @@ public final class DragInteraction: Interaction {
     }
 
     private var state = State.idle
+    /// Whether the item lifted since the current (or last) gesture began; it stays set after the
+    /// drop, so that a tap deciding after the drop in the same input still sees a drag.
+    private var liftedInThisGesture = false
 
     /// Whether the node is lifted and following the touch.
     public var isDragging: Bool {
@@ -87,6 +92,7 @@ public final class DragInteraction: Interaction {
         guard let node else { return }
         switch (recognizer.state, state) {
         case (.began, _):
+            liftedInThisGesture = recognizer === delayedRecognizer
             if recognizer === delayedRecognizer {
                 state = .lifted(origin: node.frame.origin, touchStart: recognizer.location)
                 report(.began, translation: .zero, from: recognizer)
@@ -96,6 +102,7 @@ public final class DragInteraction: Interaction {
         case (.changed, .armed(let origin, let touchStart)):
             guard recognizer.location != touchStart else { return }
             state = .lifted(origin: origin, touchStart: touchStart)
+            liftedInThisGesture = true
             let translation = recognizer.location - touchStart
             node.frame.origin = origin + translation
             report(.began, translation: translation, from: recognizer)
@@ -140,6 +147,10 @@ extension DragInteraction: GestureRecognizerDelegate {
         _ recognizer: GestureRecognizer,
         shouldRecognizeSimultaneouslyWith other: GestureRecognizer
     ) -> Bool {
-        other is LongPressGestureRecognizer && other.node === recognizer.node
+        if other is LongPressGestureRecognizer, other.node === recognizer.node { return true }
+        // A pointer press arms the drag at once, but until it moves it is still a click: taps
+        // (here or on an ancestor) may recognize with it, and stop being allowed once it lifts.
+        if other is TapGestureRecognizer { return !liftedInThisGesture }
+        return false
     }
 }

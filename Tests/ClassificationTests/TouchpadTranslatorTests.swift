@@ -380,6 +380,30 @@ import WayfinderTestSupport
         )
     }
 
+    /// A semi-multitouch pad reports two slots (the corners of a bounding box) and counts further
+    /// fingers only with its tool keys.
+    @Test func semiMultitouchPadCountsThreeFingersFromToolKeys() throws {
+        var device = ScriptedDevice.touchpad(vendorID: 0x05ac, busType: 0x03)
+        device.properties.insert(.semiMultitouch)
+        device.absoluteAxes[.multitouchSlot] = AbsoluteAxisInfo(minimum: 0, maximum: 1)
+        var script = InputScript(device: device)
+        script.put(finger: 0, atPercent: 30, 40)
+        script.put(finger: 1, atPercent: 50, 45)
+        script.sync()
+        // A third finger: the slots stay two, the tool key says three.
+        script.add(.toolDoubleTap, 0)
+        script.add(.toolTripleTap, 1)
+        script.sync()
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        script.add(.toolTripleTap, 0)
+        script.add(.toolDoubleTap, 1)
+        script.sync()
+        script.lift(fingers: [0, 1])
+        let output = try classify(device, script.frames)
+        #expect(summaries(output) == ["button middle down fingers", "button middle up fingers"])
+    }
+
     /// Protocol A (`SYN_MT_REPORT` after each contact, no slots) as the bcm5974 driver of the
     /// bundled Apple recording sends it.
     @Test func protocolAContactsAreTrackedByOrder() throws {

@@ -121,4 +121,23 @@ import Testing
         #expect(harness.actions.map(\.name) == ["drag", "drag", "drag"])
         #expect(harness.traceLines.contains("window pan: possible → failed"))
     }
+
+    @Test func aClickOnADraggableNodeIsStillAClickForAnAncestorsTap() {
+        let (harness, card, _) = makeHarness()
+        let select = TapGestureRecognizer(name: "select")
+        var selections = 0
+        select.addTarget { if $0.state == .ended { selections += 1 } }
+        harness.root.addGestureRecognizer(select)
+        harness.click(at: Point(x: 150, y: 150))
+        #expect(selections == 1)
+        #expect(harness.actions.isEmpty)
+        // A drag is not a click.
+        harness.wait(.seconds(1))
+        harness.press()
+        harness.movePointer(by: Vector(x: 4, y: 0))
+        harness.release()
+        #expect(selections == 1)
+        #expect(harness.actions.map(\.phase) == [.began, .ended])
+        #expect(card.frame.origin == Point(x: 104, y: 100))
+    }
 }
