@@ -23,9 +23,10 @@ import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import initramfs  # noqa: E402
@@ -62,6 +63,7 @@ class Case:
     timeout: float
     pace: float
     steps: dict[str, list[dict]]
+    argument: str = ""  # one entry of the case's matrix, passed to guest.sh as $1
     host_check: object | None = None
 
 
@@ -72,6 +74,30 @@ class Outcome:
     result: machine.BootResult | None = None
     boots: int = 0
     boot_seconds: list[float] = field(default_factory=list)
+
+
+def load_cases(directory: Path) -> list[Case]:
+    """The case in `directory`, or one case per entry of its `matrix`."""
+    case = load_case(directory)
+    path = directory / "case.json"
+    matrix = json.loads(path.read_text()).get("matrix")
+    if matrix is None:
+        return [case]
+    if not isinstance(matrix, list):
+        raise CaseError(f"{path}: field 'matrix' must be a list")
+    cases = []
+    for index, entry in enumerate(matrix):
+        if not isinstance(entry, dict) or not isinstance(entry.get("argument"), str):
+            raise CaseError(f"{path}: matrix[{index}] must be an object with a string 'argument'")
+        argument = entry["argument"]
+        if not re.fullmatch(r"[A-Za-z0-9_.-]+", argument):
+            raise CaseError(f"{path}: matrix[{index}].argument '{argument}' must be a single word")
+        timeout = entry.get("timeout", case.timeout)
+        if not isinstance(timeout, (int, float)):
+            raise CaseError(f"{path}: matrix[{index}].timeout must be a number")
+        variant = replace(case, name=f"{case.name}-{argument}", argument=argument, timeout=float(timeout))
+        cases.append(variant)
+    return cases
 
 
 def load_case(directory: Path) -> Case:
@@ -126,6 +152,7 @@ class HostContext:
     root: Path
     wayfinder: Path | None
     recordings: list[recordings.Recording]
+    argument: str
 
 
 def prepare_recordings(directory: Path) -> tuple[list[recordings.Recording], dict[str, Path]]:
@@ -164,6 +191,8 @@ def run_case(
     outcome = Outcome(case)
     config = machine.MachineConfig(
         case=case.name,
+        script=case.directory.name,
+        argument=case.argument,
         machine=case.machine,
         devices=case.devices,
         kernel=kernel.vmlinux,
@@ -194,7 +223,7 @@ def run_case(
     prefix = case.name
     outcome.verdicts += [(f"{prefix}/{name}", ok, detail) for name, ok, detail in result.checks]
     if case.host_check is not None and result.exit_code is not None:
-        context = HostContext(result, results_directory, ROOT, wayfinder, found)
+        context = HostContext(result, results_directory, ROOT, wayfinder, found, case.argument)
         try:
             for name, ok, detail in case.host_check(context):  # type: ignore[operator]
                 outcome.verdicts.append((f"{prefix}/{name}", ok, detail))
@@ -220,7 +249,12 @@ def main() -> int:
     started = time.monotonic()
 
     try:
-        cases = [load_case(directory) for directory in sorted(CASES.iterdir()) if (directory / "case.json").exists()]
+        cases = [
+            case
+            for directory in sorted(CASES.iterdir())
+            if (directory / "case.json").exists()
+            for case in load_cases(directory)
+        ]
     except CaseError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1

@@ -82,7 +82,9 @@ def accelerator() -> str:
 class MachineConfig:
     """One VM: machine type, devices and the case to run."""
 
-    case: str
+    case: str  # the case's name
+    script: str  # the case's directory: the guest runs /vm/cases/<script>/guest.sh
+    argument: str  # passed to guest.sh as $1 (may be empty)
     machine: str  # "microvm" or "pc"
     devices: list[str]
     kernel: Path
@@ -93,7 +95,9 @@ class MachineConfig:
 
     def command(self, qmp_path: Path) -> list[str]:
         accel = accelerator()
-        append = ["console=ttyS0", "quiet", "loglevel=3", "panic=-1", "mitigations=off", f"vmcase={self.case}"]
+        append = ["console=ttyS0", "quiet", "loglevel=3", "panic=-1", "mitigations=off", f"vmcase={self.script}"]
+        if self.argument:
+            append.append(f"vmargs={self.argument}")
         append.append(f"vmudev={1 if self.udev else 0}")
         arguments = [
             "qemu-system-x86_64", "-nodefaults", "-no-user-config", "-display", "none",

@@ -127,6 +127,18 @@ class Digest:
     relative_totals: tuple[tuple[int, int], ...]  # (code, sum)
     touches: int  # ABS_MT_TRACKING_ID set to a new contact
 
+    def released_on_removal(self) -> "Digest":
+        """The digest as a reader sees it when the device is removed afterwards: the kernel
+        releases every key and button still held, in ascending code order."""
+        held: set[int] = set()
+        for code, value in self.key_transitions:
+            if value == 1:
+                held.add(code)
+            else:
+                held.discard(code)
+        releases = tuple((code, 0) for code in sorted(held))
+        return Digest(self.key_transitions + releases, self.relative_totals, self.touches)
+
     @staticmethod
     def of(events: list[tuple[int, int, int, int]]) -> "Digest":
         pressed: set[int] = set()

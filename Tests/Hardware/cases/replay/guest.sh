@@ -1,0 +1,38 @@
+#!/bin/sh
+# Replays every bundled recording of one category ($1: keyboard, mouse, touchpad, touchscreen) on a
+# uinput device made from its description, with evemu-record and libinput debug-events watching the
+# device, and sends both outputs to the host, which checks them.
+. /vm/lib.sh
+category=$1
+list=/vm/recordings/$category.list
+[ -f "$list" ] || { echo "no recordings listed for '$category'"; exit 1; }
+
+while read -r id; do
+    [ -n "$id" ] || continue
+    name=${id##*/}
+    evemu-device "/vm/recordings/$id.desc" >"$name.device" 2>&1 &
+    device_pid=$!
+    if ! vm_wait_for "$name.device" '/dev/input/event[0-9]+'; then
+        cat "$name.device"
+        vm_fail "$id/created" "evemu-device could not create the device"
+        vm_stop "$device_pid"
+        continue
+    fi
+    node=$(grep -oE '/dev/input/event[0-9]+' "$name.device" | head -n 1)
+    vm_pass "$id/created" "$(cat "$name.device")"
+    udevadm settle --timeout=5
+    libinput debug-events --device "$node" --show-keycodes >"$name.libinput" 2>&1 &
+    libinput_pid=$!
+    evemu-record "$node" >"$name.evemu" 2>&1 &
+    record_pid=$!
+    vm_wait_for "$name.libinput" 'DEVICE_ADDED' && vm_wait_for "$name.evemu" '^N:'
+    vm_mark "play-$name"
+    evemu-play "$node" <"/vm/recordings/$id.events"
+    # Removing the device flushes the readers: libinput reports DEVICE_REMOVED after every event.
+    vm_stop "$device_pid"
+    vm_wait_for "$name.libinput" 'DEVICE_REMOVED' 30
+    vm_stop "$libinput_pid" "$record_pid"
+    vm_send_file "$id.libinput" "$name.libinput"
+    vm_send_file "$id.evemu" "$name.evemu"
+done <"$list"
+vm_finish
