@@ -198,6 +198,8 @@ def run_case(
         kernel=kernel.vmlinux,
         initrd=image,
         udev=case.udev,
+        # wayfinder runs from its host folder (with its resource bundle) over virtio-9p.
+        share=wayfinder.resolve().parent if wayfinder is not None and "wayfinder" in case.components else None,
         work_directory=work,
     )
     result = None
@@ -289,15 +291,11 @@ def main() -> int:
         name = "-".join(sorted(case.components)) or "base"
         output = work / f"initramfs-{name}.cpio"
         image_started = time.monotonic()
-        resources = None
-        if arguments.wayfinder is not None:
-            resources = arguments.wayfinder.parent / "Wayfinder_Wayfinder.resources"
         spec = initramfs.Image(
             components=case.components,
             guest_directory=GUEST,
             cases_directory=CASES,
             wayfinder=arguments.wayfinder if "wayfinder" in case.components else None,
-            wayfinder_resources=resources if "wayfinder" in case.components else None,
             extra_files=recording_files if "evemu" in case.components else {},
         )
         try:

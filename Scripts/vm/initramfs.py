@@ -30,6 +30,8 @@ MODULES = [
     "usbhid",
     "hid_generic",
     "xhci_pci",
+    "9pnet_virtio",
+    "9p",
 ]
 
 # Userspace per component: executables (their ldd closure is copied too) and data trees.
@@ -62,8 +64,7 @@ class Image:
     components: frozenset[str]
     guest_directory: Path  # Tests/Hardware/guest: init and lib.sh
     cases_directory: Path  # Tests/Hardware/cases: each case's guest.sh and data
-    wayfinder: Path | None = None  # the stripped static binary
-    wayfinder_resources: Path | None = None  # its resource bundle, beside it in the guest
+    wayfinder: Path | None = None  # the stripped binary; the guest runs it from the shared folder
     extra_files: dict[str, Path] = field(default_factory=dict)  # guest path -> host file
 
 
@@ -255,11 +256,12 @@ def build(image: Image, kernel: Kernel, output: Path) -> int:
     if "wayfinder" in image.components:
         if image.wayfinder is None:
             raise ImageError("the image needs wayfinder but no binary was given")
+        # The binary (tens of MB with Foundation linked in) stays on the host: the guest mounts its
+        # folder over virtio-9p at /host and pages in only what runs. Unpacking it from the
+        # initramfs would cost seconds per boot under TCG. Its shared libraries are in the image.
         _add_executable(archive, str(image.wayfinder))
-        archive.file("usr/local/bin/wayfinder", image.wayfinder.read_bytes(), 0o755)
         archive.entries.pop(_image_path(str(image.wayfinder)).strip("/"), None)
-        if image.wayfinder_resources is not None and image.wayfinder_resources.is_dir():
-            _add_tree(archive, str(image.wayfinder_resources), f"usr/local/bin/{image.wayfinder_resources.name}")
+        archive.symlink("usr/local/bin/wayfinder", "/host/wayfinder")
         if os.path.isdir("/usr/share/X11/xkb"):
             _add_tree(archive, "/usr/share/X11/xkb")
 

@@ -90,6 +90,7 @@ class MachineConfig:
     kernel: Path
     initrd: Path
     udev: bool = True
+    share: Path | None = None  # a host folder the guest mounts read-only at /host
     memory_mb: int = 512
     work_directory: Path = Path("/tmp")
 
@@ -130,6 +131,11 @@ class MachineConfig:
             if spec is None:
                 raise MachineError(f"device '{name}' needs the pc machine (USB)")
             arguments += ["-device", spec]
+        if self.share is not None:
+            arguments += ["-fsdev", f"local,id=share,path={self.share},security_model=none,readonly=on"]
+            transport = "virtio-9p-device" if self.machine == "microvm" else "virtio-9p-pci"
+            arguments += ["-device", f"{transport},fsdev=share,mount_tag=hostshare"]
+            append.append("vmshare=1")
         arguments += ["-append", " ".join(append)]
         return arguments
 

@@ -123,3 +123,23 @@ vm_expect_events() {
         vm_fail "$1" "expected [$(echo "$3" | tr '\n' ';')] got [$(echo "$actual" | tr '\n' ';')]"
     fi
 }
+
+# vm_list_nodes: "node<TAB>name" for every event device, as the kernel names them.
+vm_list_nodes() {
+    for device in /sys/class/input/event*; do
+        [ -e "$device" ] || continue
+        printf '/dev/input/%s\t%s\n' "${device##*/}" "$(cat "$device/device/name")"
+    done
+}
+
+# vm_wayfinder_devices NAME: runs `wayfinder devices --json` and sends NAME.json (its output),
+# NAME.status (exit status, then standard error) and NAME.nodes (vm_list_nodes) to the host.
+vm_wayfinder_devices() {
+    wayfinder devices --json >"$1.json" 2>"$1.err"
+    echo $? >"$1.status"
+    cat "$1.err" >>"$1.status"
+    vm_list_nodes >"$1.nodes"
+    vm_send_file "$1.json" "$1.json"
+    vm_send_file "$1.status" "$1.status"
+    vm_send_file "$1.nodes" "$1.nodes"
+}
