@@ -1,6 +1,10 @@
 #include "CLinuxInput.h"
 
+#include <errno.h>
+#include <signal.h>
+#include <string.h>
 #include <sys/ioctl.h>
+#include <unistd.h>
 
 _Static_assert(sizeof(struct input_event) == 24 || sizeof(struct input_event) == 16,
                "struct input_event has an unexpected layout");
@@ -10,3 +14,52 @@ unsigned long wayfinder_eviocgrab_request(void) { return EVIOCGRAB; }
 unsigned long wayfinder_eviocgname_request(unsigned int length) { return EVIOCGNAME(length); }
 
 unsigned long wayfinder_input_event_size(void) { return sizeof(struct input_event); }
+
+long long wayfinder_input_event_seconds(const struct input_event *event) { return event->input_event_sec; }
+
+long long wayfinder_input_event_microseconds(const struct input_event *event) { return event->input_event_usec; }
+
+void wayfinder_input_event_set_time(struct input_event *event, long long seconds, long long microseconds) {
+    event->input_event_sec = seconds;
+    event->input_event_usec = microseconds;
+}
+
+/// The pipe the handlers write to; -1 when none is installed.
+static volatile sig_atomic_t wayfinder_stop_signal_descriptor = -1;
+
+static void wayfinder_stop_signal_handler(int signal_number) {
+    int saved_errno = errno;
+    int descriptor = wayfinder_stop_signal_descriptor;
+    if (descriptor >= 0) {
+        unsigned char byte = (unsigned char)signal_number;
+        // A full pipe already holds a pending stop: losing this byte loses nothing.
+        (void)write(descriptor, &byte, 1);
+    }
+    errno = saved_errno;
+}
+
+int wayfinder_install_stop_signal_handlers(int write_descriptor) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = wayfinder_stop_signal_handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    wayfinder_stop_signal_descriptor = write_descriptor;
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) {
+        int saved_errno = errno;
+        wayfinder_remove_stop_signal_handlers();
+        errno = saved_errno;
+        return -1;
+    }
+    return 0;
+}
+
+void wayfinder_remove_stop_signal_handlers(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    (void)sigaction(SIGINT, &action, NULL);
+    (void)sigaction(SIGTERM, &action, NULL);
+    wayfinder_stop_signal_descriptor = -1;
+}

@@ -1,8 +1,12 @@
-/// Small accessors for the parts of <linux/input.h> that Swift cannot import.
+/// Small accessors for the parts of <linux/input.h> and <signal.h> that Swift cannot import or
+/// cannot use safely.
 ///
-/// Swift imports plain integer macros such as `EV_KEY`, but not function-like
-/// ioctl request macros such as `EVIOCGRAB`. Each accessor below wraps one of
-/// them. They can go once Swift imports function-like macros.
+/// Swift imports plain integer macros such as `EV_KEY`, but not function-like ioctl request
+/// macros such as `EVIOCGRAB`, and it cannot name `struct input_event`'s time fields portably
+/// (they are `time.tv_sec` or `__sec` depending on the C library's time_t width). Each accessor
+/// below wraps one of them. The signal functions exist because a signal handler must be
+/// async-signal-safe, which a Swift closure is not guaranteed to be. They can go once Swift
+/// imports function-like macros and offers async-signal-safe handlers.
 #ifndef WAYFINDER_C_LINUX_INPUT_H
 #define WAYFINDER_C_LINUX_INPUT_H
 
@@ -16,5 +20,22 @@ unsigned long wayfinder_eviocgname_request(unsigned int length);
 
 /// The size of `struct input_event` on this architecture (24 bytes on 64-bit).
 unsigned long wayfinder_input_event_size(void);
+
+/// The whole seconds of an event's time (`input_event_sec`).
+long long wayfinder_input_event_seconds(const struct input_event *event);
+
+/// The microseconds within the second of an event's time (`input_event_usec`).
+long long wayfinder_input_event_microseconds(const struct input_event *event);
+
+/// Sets an event's time from whole seconds and microseconds.
+void wayfinder_input_event_set_time(struct input_event *event, long long seconds, long long microseconds);
+
+/// Installs handlers for SIGINT and SIGTERM that write the signal's number, as one byte, to
+/// `write_descriptor` (the write end of a non-blocking pipe), and nothing else.
+/// Returns 0, or -1 with errno set.
+int wayfinder_install_stop_signal_handlers(int write_descriptor);
+
+/// Restores the default actions for SIGINT and SIGTERM and forgets the descriptor.
+void wayfinder_remove_stop_signal_handlers(void);
 
 #endif

@@ -1,0 +1,142 @@
+/// Every threshold and timeout the classifier uses, with why each value was chosen.
+///
+/// Distances are millimetres on the device's surface or points on screen; durations are
+/// `Duration`. The defaults follow libinput, GTK and UIKit (see each property).
+public struct ClassificationThresholds: Hashable, Sendable {
+    // MARK: Units
+
+    /// Points of pointer motion per millimetre of finger travel on a touchpad: 1000 / 25.4.
+    /// libinput normalises touchpad motion to a 1000-DPI mouse, so a touchpad finger and a
+    /// typical mouse move the pointer alike (one count of a 1000-DPI mouse is one point).
+    public var pointerPointsPerMillimetre: Double = 1000 / 25.4
+    /// Points of scroll per millimetre of two-finger travel: 160 / 25.4. Content follows the
+    /// fingers as it would under a finger on a 160-points-per-inch screen (Android's density
+    /// baseline, close to UIKit's original 163), so a trackpad scroll feels like direct
+    /// manipulation rather than libinput's pointer-speed scrolling that users call too fast.
+    public var scrollPointsPerMillimetre: Double = 160 / 25.4
+    /// Points scrolled per wheel detent: Weston and Mutter send 10 surface pixels per detent in
+    /// `wl_pointer.axis`, and GTK maps 10 pixels to one discrete step.
+    public var pointsPerDetent: Double = 10
+    /// Points per millimetre on a touchscreen whose axes report a resolution: 160 / 25.4, the
+    /// density at which UIKit and Android define their point (163 and 160 per inch). A
+    /// touchscreen without a resolution has one point per device unit, because such panels
+    /// report in their display's pixel grid.
+    public var touchscreenPointsPerMillimetre: Double = 160 / 25.4
+    /// The physical size assumed for a touchpad that reports no resolution: libinput assumes
+    /// 69×50 mm in that case.
+    public var fallbackTouchpadWidth: Double = 69
+    /// See `fallbackTouchpadWidth`.
+    public var fallbackTouchpadHeight: Double = 50
+
+    // MARK: Wheels
+
+    /// A hi-res wheel that ever sends a step smaller than this (a quarter detent) is a
+    /// free-spinning or fine wheel whose rest jitter must be debounced (libinput's
+    /// `ACC_V120_TRIGGER_THRESHOLD`, 30).
+    public var wheelJitterTriggerV120: Double = 30
+    /// While debouncing, steps accumulate until they exceed the smaller of this and the
+    /// smallest step seen (libinput's `ACC_V120_THRESHOLD`, 47: about 0.4 detent).
+    public var wheelAccumulationV120: Double = 47
+    /// A debounced wheel that sends nothing for this long must accumulate again (libinput's
+    /// `WHEEL_SCROLL_TIMEOUT`, 500 ms).
+    public var wheelScrollTimeout: Duration = .milliseconds(500)
+    /// A scroll stick (ScrollPoint) that sends nothing for this long has been let go: its
+    /// continuous sequence ends. The stick reports at least every 50 ms while pressed in the
+    /// bundled recording; three missed reports mean it is at rest.
+    public var scrollStickEndTimeout: Duration = .milliseconds(150)
+
+    // MARK: Two-finger scroll
+
+    /// Both fingers must travel this far in the same direction to start a scroll (libinput's
+    /// `min_move` 1.5 mm; ChromeOS's "Two Finger Scroll Distance Thresh" is also 1.5 mm).
+    public var scrollStartDistance: Double = 1.5
+    /// One finger travelling this far while the other rests also scrolls (libinput's `max_move`,
+    /// 4 mm: its "one-finger scroll" with two fingers down).
+    public var scrollSingleFingerDistance: Double = 4
+    /// Two fingers closer than this horizontally…
+    public var scrollBoxWidth: Double = 40
+    /// …and this vertically…
+    public var scrollBoxHeight: Double = 7
+    /// …for this long are a scroll even before they move far (libinput's 40×7 mm box and
+    /// `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
+    public var scrollBoxTimeout: Duration = .milliseconds(150)
+    /// The window over which the axis-lock vector is gathered (libinput: 100 ms).
+    public var axisLockWindow: Duration = .milliseconds(100)
+    /// A scroll whose start lies within this angle of one axis scrolls along that axis only
+    /// (libinput counts 0°–30° as horizontal-only and 60°–90° as vertical-only).
+    public var axisLockAngleDegrees: Double = 30
+    /// A diagonal movement longer than this inside the window unlocks both axes for the rest of
+    /// the scroll (libinput: 5 mm between 30° and 60°).
+    public var axisUnlockDistance: Double = 5
+    /// The release velocity of a scroll is measured over this last stretch of motion (GTK's
+    /// `SCROLL_CAPTURE_THRESHOLD_MS`, 150 ms).
+    public var scrollVelocityWindow: Duration = .milliseconds(150)
+
+    // MARK: Clicks
+
+    /// The bottom strip of a clickpad is this tall at most (libinput: 10 mm)…
+    public var buttonAreaHeight: Double = 10
+    /// …or this fraction of the pad's height when that is smaller (libinput: 15 %).
+    public var buttonAreaHeightFraction: Double = 0.15
+    /// Presses right of this fraction of the width are secondary (libinput: 62.5 %).
+    public var secondaryAreaStart: Double = 0.625
+    /// Presses between this fraction and `secondaryAreaStart` are middle (libinput: 37.5 %).
+    public var middleAreaStart: Double = 0.375
+    /// Two fingers count as two for clickfinger only when at most this far apart horizontally
+    /// (libinput: 40 mm)…
+    public var clickfingerMaximumSpreadX: Double = 40
+    /// …and this far vertically (libinput: 30 mm); further apart, one of them is a resting thumb.
+    public var clickfingerMaximumSpreadY: Double = 30
+
+    // MARK: Taps
+
+    /// A touchpad touch held longer than this is not a tap (libinput's
+    /// `DEFAULT_TAP_TIMEOUT_PERIOD`, 180 ms), counted from the last finger to land.
+    public var tapTimeout: Duration = .milliseconds(180)
+    /// A touchpad finger whose lift-off point lies further than this from its landing point did
+    /// not tap (libinput's 1.3 mm motion threshold, applied to the net displacement; see
+    /// `TouchpadTranslator`).
+    public var tapMaximumMotion: Double = 1.3
+
+    // MARK: Palms
+
+    /// A contact pressing harder than this is a palm (libinput's default, 130), unless the
+    /// device profile says otherwise.
+    public var palmPressureThreshold: Int32 = 130
+    /// Edge palm zones are used only on pads at least this wide (libinput: 70 mm).
+    public var palmEdgeMinimumPadWidth: Double = 70
+    /// The edge zones are this wide at most (libinput: 8 mm)…
+    public var palmEdgeZoneWidth: Double = 8
+    /// …or this fraction of the width when smaller (libinput: 8 %).
+    public var palmEdgeZoneFraction: Double = 0.08
+    /// A touch that starts in an edge zone but leaves it inward within this time is a finger
+    /// after all (libinput: 200 ms).
+    public var palmEdgeEscapeTimeout: Duration = .milliseconds(200)
+
+    // MARK: Long press and drag
+
+    /// A press held this long without moving is a long press (UIKit's
+    /// `UILongPressGestureRecognizer.minimumPressDuration`, 0.5 s; GTK's `gtk-long-press-time`,
+    /// 500 ms). It is also the touch "lift delay" after which a touch may drag.
+    public var longPressDuration: Duration = .milliseconds(500)
+    /// A press that moves further than this is not held still (UIKit's `allowableMovement`,
+    /// 10 pt). After a long press has begun, moving further than this cancels it and drags.
+    public var longPressAllowableMovement: Double = 10
+    /// A pointer press that moves further than this starts a drag at once. GTK's GestureDrag uses
+    /// no threshold and its DnD threshold is 8 px; Qt's startDragDistance is 10 px. Three points
+    /// keeps a click that wobbles a pixel or two a click while starting the drag before the
+    /// pointer has visibly left the item.
+    public var pointerDragThreshold: Double = 3
+
+    /// A finger pressing a touchpad's button must move this far on the surface before the press
+    /// drags or stops being a long press. Pressing a clickpad rocks the finger (0.4 mm in the
+    /// bundled Synaptics recording), which the pointer scale of 39 points per millimetre would turn
+    /// into 16 points; libinput's tap threshold of 1.3 mm is its bound for a finger meant to stay put.
+    public var touchpadPressMovement: Double = 1.3
+
+    /// The default thresholds.
+    public static let `default` = ClassificationThresholds()
+
+    /// Creates the default thresholds; change single properties afterwards.
+    public init() {}
+}

@@ -1,0 +1,195 @@
+public import DeviceProfiles
+public import InputEvents
+
+/// Turns one device's event frames into classified input: keys, clicks, motion, scrolls, taps,
+/// long presses and drags.
+///
+/// One translator serves one device. It picks its parts from the device's kind and capabilities:
+/// a keyboard part, a relative-pointer part (mice, trackballs, pointing sticks), a touchpad part
+/// and a touchscreen part; a combined device such as a keyboard cover with a pointer gets both a
+/// keyboard and a pointer part.
+///
+/// Time comes only from the frames: feed each frame with its time, and call `advance(to:)` when
+/// no frame arrives before `nextDeadline` (live, arm a timer for it; in a replay, it fires by
+/// itself when the next frame is later). Output goes to a buffer the caller owns and clears, so
+/// that steady-state classification does not allocate.
+///
+/// ```swift
+/// var translator = try DeviceTranslator(device: recording.device)
+/// var output: [ClassifiedInput] = []
+/// output.reserveCapacity(64)
+/// for frame in recording.frames {
+///     output.removeAll(keepingCapacity: true)
+///     translator.process(frame, at: frame.time, into: &output)
+///     for input in output { print(input) }
+/// }
+/// translator.removeDevice(at: lastTime, into: &output)  // releases held keys and buttons
+/// ```
+public struct DeviceTranslator {
+    /// The device being classified.
+    public let device: DeviceDescription
+    /// The kind the translator was chosen for.
+    public let kind: DeviceKind
+    /// The profile found for the device.
+    public let profile: DeviceProfile
+
+    private var keyboard: KeyboardTranslator?
+    private var pointer: PointerTranslator?
+    private var touchpad: TouchpadTranslator?
+    private var touchscreen: TouchscreenTranslator?
+    private var isRemoved = false
+
+    /// Creates a translator for a device.
+    ///
+    /// - Parameters:
+    ///   - device: the device's description.
+    ///   - kind: the device's kind; `nil` infers it from the description.
+    ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
+    ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
+    /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
+    ///   cannot compile the layout.
+    public init(
+        device: DeviceDescription,
+        kind: DeviceKind? = nil,
+        options: ClassifierOptions = ClassifierOptions(),
+        thresholds: ClassificationThresholds = .default
+    ) throws(ClassificationError) {
+        self.device = device
+        let kind = kind ?? Self.inferredKind(of: device)
+        self.kind = kind
+        let profile = DeviceProfiles.profile(for: device)
+        self.profile = profile
+        if Self.hasKeyboardKeys(device) {
+            guard let xkb = XKBKeyboard(layout: options.keyboardLayout) else {
+                throw .keymapUnavailable(device: device.name, layout: options.keyboardLayout)
+            }
+            keyboard = KeyboardTranslator(keyboard: xkb)
+        }
+        switch kind {
+        case .touchpad, .clickpad:
+            touchpad = TouchpadTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
+        case .touchscreen:
+            touchscreen = TouchscreenTranslator(device: device, thresholds: thresholds)
+        case .keyboard, .mouse, .pointingStick, .tablet, .other:
+            break
+        }
+        let hasRelativePointer =
+            (device.supports(RelativeAxis.x) && device.supports(RelativeAxis.y)) || device.supports(RelativeAxis.wheel)
+            || device.supports(RelativeAxis.wheelHighResolution) || device.supports(RelativeAxis.horizontalWheel)
+        if touchpad == nil, touchscreen == nil, hasRelativePointer || kind == .mouse || kind == .pointingStick {
+            pointer = PointerTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
+        }
+    }
+
+    /// The kind a device's description suggests, following libinput's and udev's rules: a direct
+    /// touch surface is a touchscreen; an absolute surface with finger tools is a touchpad (a
+    /// clickpad when its button is under the surface); relative axes make a mouse (a pointing
+    /// stick when the device says so); keys alone make a keyboard.
+    public static func inferredKind(of device: DeviceDescription) -> DeviceKind {
+        let hasAbsolutePosition = device.supports(AbsoluteAxis.x) || device.supports(AbsoluteAxis.multitouchPositionX)
+        let hasRelative = device.supports(RelativeAxis.x) && device.supports(RelativeAxis.y)
+        if device.supports(.toolPen) || device.supports(.stylus) && hasAbsolutePosition && !device.supports(.toolFinger)
+        {
+            return .tablet
+        }
+        if hasAbsolutePosition, device.has(.direct) { return .touchscreen }
+        if hasAbsolutePosition, device.supports(.toolFinger) {
+            return device.has(.buttonPad) ? .clickpad : .touchpad
+        }
+        if hasAbsolutePosition, device.supports(.touch), !hasRelative, !device.has(.pointer) { return .touchscreen }
+        if hasRelative { return device.has(.pointingStick) ? .pointingStick : .mouse }
+        if hasKeyboardKeys(device) { return .keyboard }
+        return .other
+    }
+
+    private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
+        guard let keys = device.supportedCodes[.key] else { return false }
+        return keys.contains { $0 > 0 && $0 < KeyCode.firstButton.rawValue }
+    }
+
+    /// The earliest time at which something happens without a new frame (a long press begins, a
+    /// scroll stick's scroll ends), or nil.
+    public var nextDeadline: Timestamp? {
+        var result: Timestamp?
+        for deadline in [pointer?.nextDeadline, touchpad?.nextDeadline, touchscreen?.nextDeadline] {
+            if let deadline, result.map({ deadline < $0 }) ?? true { result = deadline }
+        }
+        return result
+    }
+
+    /// Fires every deadline up to and including `time`. Events carry their deadline's time, so
+    /// the output does not depend on how often this is called.
+    public mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+        guard !isRemoved else { return }
+        pointer?.advance(to: time, into: &output)
+        touchpad?.advance(to: time, into: &output)
+        touchscreen?.advance(to: time, into: &output)
+    }
+
+    /// Classifies one frame (the events up to a `SYN_REPORT`), first firing any deadline that
+    /// falls before it.
+    ///
+    /// - Parameters:
+    ///   - frame: the frame; events after a `SYN_REPORT` inside it start a new frame.
+    ///   - time: the frame's time.
+    ///   - output: where classified input is appended.
+    public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
+        guard !isRemoved else { return }
+        advance(to: time, into: &output)
+        var isFirst = true
+        for event in frame.events {
+            touchpad?.beginFrameIfNeeded(isFirst)
+            touchscreen?.beginFrameIfNeeded(isFirst)
+            isFirst = false
+            switch event.type {
+            case .synchronization:
+                if event.code == SynchronizationCode.report.rawValue {
+                    finishFrame(at: time, into: &output)
+                    isFirst = true
+                } else if event.code == SynchronizationCode.multitouchReport.rawValue {
+                    touchpad?.handleContactReport()
+                    touchscreen?.handleContactReport()
+                }
+            case .key:
+                let code = KeyCode(rawValue: event.code)
+                if code < KeyCode.firstButton {
+                    keyboard?.handle(code, value: event.value, at: time, into: &output)
+                } else if touchpad != nil {
+                    touchpad?.handleKey(code, value: event.value)
+                } else if touchscreen != nil {
+                    touchscreen?.handleKey(code, value: event.value)
+                } else if (KeyCode.leftButton.rawValue..<0x120).contains(code.rawValue) {
+                    pointer?.handleButton(code, value: event.value, at: time, into: &output)
+                }
+            case .relative:
+                pointer?.handleRelative(RelativeAxis(rawValue: event.code), value: event.value)
+            case .absolute:
+                touchpad?.handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
+                touchscreen?.handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
+            default:
+                continue
+            }
+        }
+        // A frame cut short (no SYN_REPORT) is still classified.
+        if !isFirst { finishFrame(at: time, into: &output) }
+    }
+
+    private mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        pointer?.finishFrame(at: time, into: &output)
+        touchpad?.finishFrame(at: time, into: &output)
+        touchscreen?.finishFrame(at: time, into: &output)
+    }
+
+    /// The device went away: deadlines up to `time` fire, begun gestures are cancelled, a
+    /// continuous scroll ends, and every held key and button is released. Later frames are
+    /// ignored.
+    public mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        guard !isRemoved else { return }
+        advance(to: time, into: &output)
+        pointer?.removeDevice(at: time, into: &output)
+        touchpad?.removeDevice(at: time, into: &output)
+        touchscreen?.removeDevice(at: time, into: &output)
+        keyboard?.releaseAll(at: time, into: &output)
+        isRemoved = true
+    }
+}

@@ -1,0 +1,187 @@
+import InputEvents
+
+/// Long press and drag for one press: a primary mouse button, a clickpad press, or a touchscreen
+/// contact.
+///
+/// Transitions (`pointer` and `touch` differ only where marked):
+///
+/// ```
+/// idle         --press-------------------------------------> pressed
+/// pressed      --moved > drag threshold (pointer)-----------> dragging        drag began
+/// pressed      --moved > allowable movement (touch)---------> tracking        (a pan: no event)
+/// pressed      --deadline (held still for the duration)-----> longPressing    longPress began
+/// pressed      --release / cancel---------------------------> idle
+/// longPressing --moved > allowable movement-----------------> dragging        longPress cancelled, drag began
+/// longPressing --release------------------------------------> idle            longPress ended
+/// longPressing --cancel-------------------------------------> idle            longPress cancelled
+/// dragging     --moved--------------------------------------> dragging        drag changed
+/// dragging     --release------------------------------------> idle            drag ended
+/// dragging     --cancel-------------------------------------> idle            drag cancelled
+/// tracking     --release / cancel---------------------------> idle
+/// ```
+///
+/// On a timeline, with `P` the press, `|` the long-press deadline and `R` the release:
+///
+/// ```
+/// pointer:  P--move>3pt                 drag began at once
+/// touch:    P--move>10pt----|           a pan: no long press, no drag
+/// touch:    P---------------|--move>10pt   longPress began at |, then cancelled + drag began
+/// both:     P---------------|------R     longPress began at |, ended at R
+/// ```
+///
+/// UIKit fails a long press that moves beyond `allowableMovement` before it begins; after it has
+/// begun, moving far is how a person lifts the item to drag it (the context-menu preview is
+/// dismissed when a drag starts), so the long press is cancelled and a drag begins. A pointer
+/// needs no lift delay (UIKit's `allowsPointerDragBeforeLiftDelay`).
+struct PressGesture: Hashable, Sendable {
+    enum Mode: Hashable, Sendable {
+        case pointer
+        case touch
+    }
+
+    private enum State: Hashable, Sendable {
+        case idle
+        case pressed(since: Timestamp, translation: Vector)
+        case tracking
+        case longPressing(translation: Vector)
+        case dragging(translation: Vector)
+    }
+
+    private var state: State = .idle
+    private let mode: Mode
+    private let longPressDuration: Duration
+    private let allowableMovement: Double
+    private let dragThreshold: Double
+
+    /// Where the press is, as a fraction of the surface (touchscreens), for `longPress` and `drag`
+    /// events.
+    var position: Vector?
+
+    /// Creates the machine with the thresholds for a mouse (`pointer`) or a touchscreen (`touch`),
+    /// in points.
+    init(mode: Mode, thresholds: ClassificationThresholds) {
+        self.init(
+            mode: mode,
+            longPressDuration: thresholds.longPressDuration,
+            allowableMovement: thresholds.longPressAllowableMovement,
+            dragThreshold: mode == .pointer ? thresholds.pointerDragThreshold : thresholds.longPressAllowableMovement
+        )
+    }
+
+    /// Creates the machine with explicit distances, in the points that `move(by:)` receives.
+    init(mode: Mode, longPressDuration: Duration, allowableMovement: Double, dragThreshold: Double) {
+        self.mode = mode
+        self.longPressDuration = longPressDuration
+        self.allowableMovement = allowableMovement
+        self.dragThreshold = dragThreshold
+    }
+
+    /// A second contact landed before the long press began: the press is no longer a long press
+    /// or a drag candidate (a touchscreen pinch or multi-finger pan).
+    mutating func interrupt() {
+        if case .pressed = state { state = .tracking }
+    }
+
+    private var touchType: TouchType { mode == .pointer ? .indirectPointer : .direct }
+
+    /// Whether a press is being tracked.
+    var isPressed: Bool { state != .idle }
+
+    /// When the long press begins if the press stays still.
+    var nextDeadline: Timestamp? {
+        if case .pressed(let since, _) = state { return since + longPressDuration }
+        return nil
+    }
+
+    mutating func press(at time: Timestamp) {
+        state = .pressed(since: time, translation: .zero)
+    }
+
+    /// The press moved by `delta` points.
+    mutating func move(by delta: Vector, at time: Timestamp, into output: inout [ClassifiedInput]) {
+        guard delta != .zero else { return }
+        switch state {
+        case .idle, .tracking:
+            return
+        case .pressed(let since, let translation):
+            let moved = translation + delta
+            if mode == .pointer, moved.length > dragThreshold {
+                state = .dragging(translation: moved)
+                emit(
+                    .drag(phase: .began, touchType: touchType, translation: moved, position: position), at: time,
+                    into: &output)
+            } else if mode == .touch, moved.length > allowableMovement {
+                state = .tracking
+            } else {
+                state = .pressed(since: since, translation: moved)
+            }
+        case .longPressing(let translation):
+            let moved = translation + delta
+            if moved.length > allowableMovement {
+                state = .dragging(translation: moved)
+                emit(.longPress(phase: .cancelled, touchType: touchType, position: position), at: time, into: &output)
+                emit(
+                    .drag(phase: .began, touchType: touchType, translation: moved, position: position), at: time,
+                    into: &output)
+            } else {
+                state = .longPressing(translation: moved)
+            }
+        case .dragging(let translation):
+            let moved = translation + delta
+            state = .dragging(translation: moved)
+            emit(
+                .drag(phase: .changed, touchType: touchType, translation: moved, position: position), at: time,
+                into: &output)
+        }
+    }
+
+    mutating func release(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        switch state {
+        case .idle, .tracking, .pressed:
+            break
+        case .longPressing:
+            emit(.longPress(phase: .ended, touchType: touchType, position: position), at: time, into: &output)
+        case .dragging(let translation):
+            emit(
+                .drag(phase: .ended, touchType: touchType, translation: translation, position: position), at: time,
+                into: &output)
+        }
+        state = .idle
+    }
+
+    /// The device went away or another gesture took over: a begun gesture is cancelled.
+    mutating func cancel(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        switch state {
+        case .idle, .tracking, .pressed:
+            break
+        case .longPressing:
+            emit(.longPress(phase: .cancelled, touchType: touchType, position: position), at: time, into: &output)
+        case .dragging(let translation):
+            emit(
+                .drag(phase: .cancelled, touchType: touchType, translation: translation, position: position), at: time,
+                into: &output)
+        }
+        state = .idle
+    }
+
+    /// Fires the long-press deadline if `time` has reached it. The event carries the deadline's
+    /// time, not `time`, so that the output does not depend on when this is called.
+    mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+        guard let deadline = nextDeadline, deadline <= time else { return }
+        guard case .pressed(_, let translation) = state else { return }
+        state = .longPressing(translation: translation)
+        emit(.longPress(phase: .began, touchType: touchType, position: position), at: deadline, into: &output)
+    }
+
+    private func emit(_ event: ClassifiedEvent, at time: Timestamp, into output: inout [ClassifiedInput]) {
+        output.append(ClassifiedInput(time: time, event: event))
+    }
+}
+
+extension Vector {
+    static func + (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+    static func - (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+    static func * (lhs: Vector, rhs: Double) -> Vector { Vector(x: lhs.x * rhs, y: lhs.y * rhs) }
+    /// The Euclidean length.
+    var length: Double { (x * x + y * y).squareRoot() }
+}

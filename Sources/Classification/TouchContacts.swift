@@ -1,0 +1,313 @@
+import InputEvents
+
+/// One contact on a touch surface, in device units and millimetres.
+struct Contact: Hashable, Sendable {
+    /// Whether the contact is on the surface.
+    var isActive = false
+    /// Whether it landed in the current frame.
+    var isNew = false
+    /// Whether it lifted in the current frame (then `isActive` is false).
+    var didEnd = false
+    /// The raw position in device units.
+    var rawX: Int32 = 0
+    var rawY: Int32 = 0
+    /// The position in millimetres from the surface's top-left corner.
+    var position = Vector.zero
+    /// The position at the end of the previous frame.
+    var previous = Vector.zero
+    /// Where and when it landed.
+    var origin = Vector.zero
+    var downTime = Timestamp.zero
+    /// Pressure (`ABS_MT_PRESSURE`), when the device reports it.
+    var pressure: Int32 = 0
+    /// Tool type (`ABS_MT_TOOL_TYPE`: 0 finger, 1 pen, 2 palm).
+    var toolType: Int32 = 0
+    /// Whether it is a palm or thumb to be ignored.
+    var isPalm = false
+    /// Whether a palm verdict may still be revised (a touch that started in an edge zone).
+    var isInEdgeZone = false
+
+    /// The movement since the previous frame, in millimetres.
+    var delta: Vector { position - previous }
+}
+
+/// How a device reports its contacts.
+enum ContactProtocol: Hashable, Sendable {
+    /// Multitouch protocol B: slots with tracking IDs (`ABS_MT_SLOT`).
+    case slots
+    /// Multitouch protocol A: anonymous contacts, each ended by `SYN_MT_REPORT`.
+    case anonymous
+    /// One position (`ABS_X`/`ABS_Y`) and `BTN_TOUCH`.
+    case singleTouch
+}
+
+/// Converts between device units and millimetres or fractions of the surface.
+struct SurfaceGeometry: Hashable, Sendable {
+    let minimumX: Int32
+    let maximumX: Int32
+    let minimumY: Int32
+    let maximumY: Int32
+    /// Device units per millimetre.
+    let unitsPerMillimetreX: Double
+    let unitsPerMillimetreY: Double
+    /// Whether the units per millimetre came from the device (its resolution) rather than a guess.
+    let hasResolution: Bool
+
+    init(device: DeviceDescription, fallbackSize: PhysicalSize) {
+        let xInfo =
+            device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
+            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
+        let yInfo =
+            device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
+            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
+        minimumX = xInfo.minimum
+        maximumX = max(xInfo.maximum, xInfo.minimum + 1)
+        minimumY = yInfo.minimum
+        maximumY = max(yInfo.maximum, yInfo.minimum + 1)
+        let width = Double(maximumX - minimumX)
+        let height = Double(maximumY - minimumY)
+        if xInfo.resolution > 0, yInfo.resolution > 0 {
+            unitsPerMillimetreX = Double(xInfo.resolution)
+            unitsPerMillimetreY = Double(yInfo.resolution)
+            hasResolution = true
+        } else {
+            unitsPerMillimetreX = width / max(fallbackSize.width, 1)
+            unitsPerMillimetreY = height / max(fallbackSize.height, 1)
+            hasResolution = false
+        }
+    }
+
+    /// The surface's size in millimetres.
+    var size: PhysicalSize {
+        PhysicalSize(
+            width: Double(maximumX - minimumX) / unitsPerMillimetreX,
+            height: Double(maximumY - minimumY) / unitsPerMillimetreY
+        )
+    }
+
+    func millimetres(x: Int32, y: Int32) -> Vector {
+        Vector(x: Double(x - minimumX) / unitsPerMillimetreX, y: Double(y - minimumY) / unitsPerMillimetreY)
+    }
+
+    func fraction(x: Int32, y: Int32) -> Vector {
+        Vector(
+            x: Double(x - minimumX) / Double(maximumX - minimumX),
+            y: Double(y - minimumY) / Double(maximumY - minimumY)
+        )
+    }
+}
+
+/// Tracks the contacts of a touch surface from whole frames, for every protocol the kernel uses.
+///
+/// Storage is allocated once: a fixed number of slots, reused frame after frame.
+struct TouchContacts {
+    /// The most contacts tracked; further slots are ignored.
+    static let maximumContacts = 10
+
+    let contactProtocol: ContactProtocol
+    let geometry: SurfaceGeometry
+    private let hasToolKeys: Bool
+    private(set) var contacts: [Contact]
+    private var currentSlot = 0
+    /// Protocol A: the contacts reported so far in this frame, and the one being described.
+    private var anonymousCount = 0
+    private var pending = Contact()
+    private var pendingHasPosition = false
+    /// Single touch and tool keys.
+    private var singleX: Int32 = 0
+    private var singleY: Int32 = 0
+    private var touchDown = false
+    private var toolBits: UInt8 = 0
+
+    init(device: DeviceDescription, geometry: SurfaceGeometry) {
+        self.geometry = geometry
+        if device.supports(.multitouchSlot) {
+            contactProtocol = .slots
+        } else if device.supports(.multitouchPositionX) {
+            contactProtocol = .anonymous
+        } else {
+            contactProtocol = .singleTouch
+        }
+        hasToolKeys = device.supports(.toolFinger) || device.supports(.toolDoubleTap)
+        let slotCount: Int
+        if contactProtocol == .slots, let info = device.absoluteAxes[.multitouchSlot] {
+            slotCount = Int(max(0, min(Int32(Self.maximumContacts - 1), info.maximum))) + 1
+        } else {
+            slotCount = Self.maximumContacts
+        }
+        contacts = [Contact](repeating: Contact(), count: slotCount)
+    }
+
+    /// How many fingers the tool keys say are down (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`), or
+    /// nil when the device has no tool keys.
+    var toolFingerCount: Int? {
+        guard hasToolKeys else { return nil }
+        if toolBits & 0b10000 != 0 { return 5 }
+        if toolBits & 0b01000 != 0 { return 4 }
+        if toolBits & 0b00100 != 0 { return 3 }
+        if toolBits & 0b00010 != 0 { return 2 }
+        if toolBits & 0b00001 != 0 { return 1 }
+        return 0
+    }
+
+    /// The number of contacts on the surface.
+    var activeCount: Int {
+        var count = 0
+        for contact in contacts where contact.isActive { count += 1 }
+        return count
+    }
+
+    /// Prepares for a new frame: positions become previous positions, new/ended marks clear.
+    mutating func beginFrame() {
+        for index in contacts.indices {
+            contacts[index].previous = contacts[index].position
+            contacts[index].isNew = false
+            contacts[index].didEnd = false
+        }
+        anonymousCount = 0
+    }
+
+    mutating func handleKey(_ code: KeyCode, value: Int32) {
+        let bit: UInt8
+        switch code {
+        case .touch:
+            touchDown = value != 0
+            return
+        case .toolFinger: bit = 0b00001
+        case .toolDoubleTap: bit = 0b00010
+        case .toolTripleTap: bit = 0b00100
+        case .toolQuadTap: bit = 0b01000
+        case .toolQuintTap: bit = 0b10000
+        default: return
+        }
+        if value != 0 { toolBits |= bit } else { toolBits &= ~bit }
+    }
+
+    mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
+        switch contactProtocol {
+        case .slots:
+            switch axis {
+            case .multitouchSlot:
+                currentSlot = Int(value)
+            case .multitouchTrackingID:
+                guard contacts.indices.contains(currentSlot) else { return }
+                if value < 0 {
+                    if contacts[currentSlot].isActive {
+                        contacts[currentSlot].isActive = false
+                        contacts[currentSlot].didEnd = true
+                    }
+                } else if !contacts[currentSlot].isActive {
+                    contacts[currentSlot].isActive = true
+                    contacts[currentSlot].isNew = true
+                    contacts[currentSlot].downTime = time
+                    contacts[currentSlot].isPalm = false
+                    contacts[currentSlot].isInEdgeZone = false
+                    contacts[currentSlot].toolType = 0
+                }
+            case .multitouchPositionX:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawX = value
+            case .multitouchPositionY:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawY = value
+            case .multitouchPressure:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].pressure = value
+            case .multitouchToolType:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].toolType = value
+            default:
+                return
+            }
+        case .anonymous:
+            switch axis {
+            case .multitouchPositionX:
+                pending.rawX = value
+                pendingHasPosition = true
+            case .multitouchPositionY:
+                pending.rawY = value
+                pendingHasPosition = true
+            case .multitouchPressure:
+                pending.pressure = value
+            case .multitouchToolType:
+                pending.toolType = value
+            default:
+                return
+            }
+        case .singleTouch:
+            switch axis {
+            case .x: singleX = value
+            case .y: singleY = value
+            default: return
+            }
+        }
+    }
+
+    /// Protocol A: one contact has been described.
+    mutating func handleContactReport() {
+        guard contactProtocol == .anonymous, pendingHasPosition else { return }
+        if anonymousCount < contacts.count {
+            contacts[anonymousCount].rawX = pending.rawX
+            contacts[anonymousCount].rawY = pending.rawY
+            contacts[anonymousCount].pressure = pending.pressure
+            contacts[anonymousCount].toolType = pending.toolType
+            anonymousCount += 1
+        }
+        pendingHasPosition = false
+    }
+
+    /// Completes the frame: updates activity for protocols without tracking IDs and converts
+    /// positions to millimetres.
+    mutating func endFrame(at time: Timestamp) {
+        switch contactProtocol {
+        case .slots:
+            break
+        case .anonymous:
+            for index in contacts.indices {
+                let active = index < anonymousCount
+                setActive(index, active, at: time)
+            }
+        case .singleTouch:
+            let active = touchDown || (toolFingerCount ?? 0) > 0
+            contacts[0].rawX = singleX
+            contacts[0].rawY = singleY
+            setActive(0, active, at: time)
+        }
+        for index in contacts.indices where contacts[index].isActive {
+            contacts[index].position = geometry.millimetres(x: contacts[index].rawX, y: contacts[index].rawY)
+            if contacts[index].isNew {
+                contacts[index].origin = contacts[index].position
+                contacts[index].previous = contacts[index].position
+            }
+        }
+    }
+
+    private mutating func setActive(_ index: Int, _ active: Bool, at time: Timestamp) {
+        if active, !contacts[index].isActive {
+            contacts[index].isActive = true
+            contacts[index].isNew = true
+            contacts[index].downTime = time
+            contacts[index].isPalm = false
+            contacts[index].isInEdgeZone = false
+        } else if !active, contacts[index].isActive {
+            contacts[index].isActive = false
+            contacts[index].didEnd = true
+        }
+    }
+
+    mutating func markPalm(_ index: Int, _ isPalm: Bool, inEdgeZone: Bool) {
+        contacts[index].isPalm = isPalm
+        contacts[index].isInEdgeZone = inEdgeZone
+    }
+
+    /// Ends every contact (the device went away).
+    mutating func reset() {
+        for index in contacts.indices {
+            contacts[index] = Contact()
+        }
+        toolBits = 0
+        touchDown = false
+        anonymousCount = 0
+        pendingHasPosition = false
+    }
+}

@@ -1,0 +1,140 @@
+import InputEvents
+
+/// Classifies a touchscreen: the position of the first contact, taps, long press, and drag
+/// after the long-press (lift) delay.
+///
+/// - The *primary* contact is the first to land on an empty screen; `position` events follow it
+///   (`isDown` false when it lifts). Other contacts count toward a tap's fingers.
+/// - A **tap**: every contact lifts before the long-press duration and none moved more than the
+///   allowable movement (10 pt).
+/// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
+///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
+///   second contact before the delay stops the long press.
+struct TouchscreenTranslator {
+    private let thresholds: ClassificationThresholds
+    private var contacts: TouchContacts
+    private let pointsPerMillimetre: Double
+    private(set) var press: PressGesture
+    private var primary: Int?
+    private var sequenceStart: Timestamp?
+    private var sequenceFingers = 0
+    private var sequenceMoved = false
+    private var tapPosition = Vector.zero
+
+    init(device: DeviceDescription, thresholds: ClassificationThresholds) {
+        self.thresholds = thresholds
+        // Without a resolution, one device unit is one point (see
+        // `ClassificationThresholds.touchscreenPointsPerMillimetre`): a size of one unit per
+        // millimetre makes millimetres and units the same.
+        let geometry = SurfaceGeometry(device: device, fallbackSize: PhysicalSize(width: 0, height: 0))
+        let unitGeometry: SurfaceGeometry
+        if geometry.hasResolution {
+            unitGeometry = geometry
+            pointsPerMillimetre = thresholds.touchscreenPointsPerMillimetre
+        } else {
+            let xInfo = device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
+            let yInfo = device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
+            let width = Double((xInfo?.maximum ?? 1) - (xInfo?.minimum ?? 0))
+            let height = Double((yInfo?.maximum ?? 1) - (yInfo?.minimum ?? 0))
+            unitGeometry = SurfaceGeometry(device: device, fallbackSize: PhysicalSize(width: width, height: height))
+            pointsPerMillimetre = 1
+        }
+        contacts = TouchContacts(device: device, geometry: unitGeometry)
+        press = PressGesture(mode: .touch, thresholds: thresholds)
+    }
+
+    var nextDeadline: Timestamp? { press.nextDeadline }
+
+    mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+        press.advance(to: time, into: &output)
+    }
+
+    mutating func beginFrameIfNeeded(_ isFirstEvent: Bool) {
+        if isFirstEvent { contacts.beginFrame() }
+    }
+
+    mutating func handleKey(_ code: KeyCode, value: Int32) {
+        contacts.handleKey(code, value: value)
+    }
+
+    mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
+        contacts.handleAbsolute(axis, value: value, at: time)
+    }
+
+    mutating func handleContactReport() {
+        contacts.handleContactReport()
+    }
+
+    private func fraction(of contact: Contact) -> Vector {
+        contacts.geometry.fraction(x: contact.rawX, y: contact.rawY)
+    }
+
+    mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        contacts.endFrame(at: time)
+        let active = contacts.activeCount
+        for index in contacts.contacts.indices {
+            let contact = contacts.contacts[index]
+            if contact.isNew {
+                if sequenceStart == nil {
+                    sequenceStart = time
+                    sequenceFingers = 0
+                    sequenceMoved = false
+                }
+                if primary == nil, active == 1 || sequenceFingers == 0 {
+                    primary = index
+                    tapPosition = fraction(of: contact)
+                    press.position = tapPosition
+                    press.press(at: time)
+                    output.append(
+                        ClassifiedInput(time: time, event: .position(tapPosition, touchType: .direct, isDown: true)))
+                } else {
+                    press.interrupt()
+                }
+                sequenceFingers += 1
+            } else if contact.isActive {
+                if (contact.position - contact.origin).length * pointsPerMillimetre
+                    > thresholds.longPressAllowableMovement
+                {
+                    sequenceMoved = true
+                }
+                if index == primary, contact.delta != .zero {
+                    let position = fraction(of: contact)
+                    press.position = position
+                    output.append(
+                        ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: true)))
+                    press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
+                }
+            } else if contact.didEnd, index == primary {
+                let position = fraction(of: contact)
+                press.position = position
+                output.append(
+                    ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false)))
+                press.release(at: time, into: &output)
+                primary = nil
+            }
+        }
+        guard active == 0, let start = sequenceStart else { return }
+        sequenceStart = nil
+        if primary != nil {
+            press.release(at: time, into: &output)
+            primary = nil
+        }
+        if !sequenceMoved, time - start < thresholds.longPressDuration, sequenceFingers > 0 {
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .tap(fingers: sequenceFingers, touchType: .direct, position: tapPosition))
+            )
+        }
+    }
+
+    mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        press.cancel(at: time, into: &output)
+        if let primary {
+            let position = fraction(of: contacts.contacts[primary])
+            output.append(ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false)))
+        }
+        primary = nil
+        sequenceStart = nil
+        contacts.reset()
+    }
+}

@@ -1,4 +1,0 @@
-/// The InputDevices module.
-///
-/// See the module's documentation catalog for its design.
-public enum InputDevicesModule {}

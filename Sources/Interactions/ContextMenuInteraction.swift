@@ -1,0 +1,97 @@
+import Classification
+
+/// One item of a context menu.
+public struct ContextMenuAction {
+    /// The title shown, and printed in the `action` event's `actions`.
+    public var title: String
+    /// Called when the item is chosen.
+    public var handler: (ContextMenuAction) -> Void
+
+    /// Creates a menu item.
+    public init(title: String, handler: @escaping (ContextMenuAction) -> Void = { _ in }) {
+        self.title = title
+        self.handler = handler
+    }
+}
+
+/// Supplies the actions of a context menu each time it is presented.
+public protocol ContextMenuInteractionDelegate: AnyObject {
+    /// The actions to present, in order.
+    func actions(for interaction: ContextMenuInteraction) -> [ContextMenuAction]
+}
+
+/// Presents a node's context menu on a secondary click (a right button, a clickpad's button area,
+/// a two-finger click or tap) or on a long press (a finger, a pencil, or a long click with the
+/// primary button), once per gesture.
+///
+/// Presenting emits an `action` event named `contextMenu` with the actions' titles and the
+/// trigger (`secondaryClick` or `longPress`), and calls ``onPresent``.
+///
+/// ```swift
+/// let menu = ContextMenuInteraction(actions: ["Share", "Delete"])
+/// menu.onPresent = { actions, trigger in show(actions) }
+/// photo.addInteraction(menu)
+/// ```
+public final class ContextMenuInteraction: Interaction {
+    /// The node the menu belongs to.
+    public private(set) weak var node: (any InteractionNode)?
+    /// Supplies the actions; when nil, the fixed ``actions`` are presented.
+    public weak var delegate: (any ContextMenuInteractionDelegate)?
+    /// The actions presented when there is no delegate.
+    public var actions: [ContextMenuAction]
+    /// Called when the menu is presented, with the actions and what presented them.
+    public var onPresent: (([ContextMenuAction], ActionTrigger) -> Void)?
+
+    /// The long press that presents the menu for touch and long clicks.
+    public let longPress: LongPressGestureRecognizer
+    /// The secondary click that presents the menu for pointers.
+    public let secondaryClick: TapGestureRecognizer
+
+    /// Creates a context-menu interaction.
+    /// - Parameters:
+    ///   - actions: The titles of the actions presented when there is no delegate.
+    ///   - thresholds: The long press's duration and movement.
+    public init(actions: [String] = [], thresholds: InteractionThresholds = InteractionThresholds()) {
+        self.actions = actions.map { ContextMenuAction(title: $0) }
+        longPress = LongPressGestureRecognizer(name: "context-menu.long-press", thresholds: thresholds)
+        secondaryClick = TapGestureRecognizer(name: "context-menu.secondary-click", thresholds: thresholds)
+        secondaryClick.buttonMaskRequired = .secondary
+        secondaryClick.allowedTouchTypes = [.indirectPointer]
+        longPress.addTarget { [weak self] recognizer in
+            if recognizer.state == .began { self?.present(trigger: .longPress, from: recognizer) }
+        }
+        secondaryClick.addTarget { [weak self] recognizer in
+            if recognizer.state == .ended { self?.present(trigger: .secondaryClick, from: recognizer) }
+        }
+    }
+
+    private var recognizers: [GestureRecognizer] { [longPress, secondaryClick] }
+
+    public func willMove(to node: (any InteractionNode)?) {
+        guard let current = self.node else { return }
+        for recognizer in recognizers { current.removeGestureRecognizer(recognizer) }
+    }
+
+    public func didMove(to node: (any InteractionNode)?) {
+        self.node = node
+        guard let node else { return }
+        for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
+    }
+
+    private func present(trigger: ActionTrigger, from recognizer: GestureRecognizer) {
+        guard let node else { return }
+        let presented = delegate?.actions(for: self) ?? actions
+        onPresent?(presented, trigger)
+        recognizer.system?.send(
+            .action(
+                ActionEvent(
+                    time: recognizer.time,
+                    item: node.identifier,
+                    name: "contextMenu",
+                    trigger: trigger,
+                    actions: presented.map(\.title)
+                )
+            )
+        )
+    }
+}

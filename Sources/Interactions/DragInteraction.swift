@@ -1,0 +1,131 @@
+public import Classification
+
+/// Lets a node be picked up and moved: after the lift delay with a finger, at once with a pointer
+/// or a pencil.
+///
+/// Two long-press recognizers do the work, as UIKit's pointer-friendly drag does: one for direct
+/// touches with the lift delay, and one for pointers and pencils with no delay at all. A pointer
+/// drag lifts on the first movement after the press (a click that does not move is not a drag); a
+/// finger drag lifts when the delay passes, before it moves.
+///
+/// While lifted, the node's frame follows the touch. Dropping (lifting the touch or releasing the
+/// button) leaves it there; a cancelled drag (Escape, the system taking the touch) puts it back
+/// where it started. Each phase emits an `action` event named `drag` with the translation.
+///
+/// ```
+/// finger:   D--------| lift ~~~ move ~~~ U drop
+/// pointer:  D ~ lift ~~~ move ~~~ U drop
+/// ```
+public final class DragInteraction: Interaction {
+    /// The node being dragged.
+    public private(set) weak var node: (any InteractionNode)?
+    /// Called on every phase with the translation since the drag began.
+    public var onDrag: ((GesturePhase, Vector) -> Void)?
+
+    /// The recognizer for direct touches, with the lift delay.
+    public let delayedRecognizer: LongPressGestureRecognizer
+    /// The recognizer for pointers and pencils, with no delay.
+    public let immediateRecognizer: LongPressGestureRecognizer
+
+    private enum State {
+        case idle
+        /// A pointer pressed the node; it lifts on the first movement.
+        case armed(origin: Point, touchStart: Point)
+        /// The node follows the touch.
+        case lifted(origin: Point, touchStart: Point)
+    }
+
+    private var state = State.idle
+
+    /// Whether the node is lifted and following the touch.
+    public var isDragging: Bool {
+        if case .lifted = state { return true }
+        return false
+    }
+
+    /// Creates a drag interaction.
+    /// - Parameter thresholds: The lift delay and the movement allowed before it passes.
+    public init(thresholds: InteractionThresholds = InteractionThresholds()) {
+        delayedRecognizer = LongPressGestureRecognizer(
+            name: "drag.lift",
+            minimumPressDuration: thresholds.dragLiftDelay,
+            thresholds: thresholds
+        )
+        delayedRecognizer.allowedTouchTypes = [.direct]
+        immediateRecognizer = LongPressGestureRecognizer(
+            name: "drag.immediate",
+            minimumPressDuration: .zero,
+            thresholds: thresholds
+        )
+        immediateRecognizer.allowedTouchTypes = [.indirectPointer, .pencil]
+        delayedRecognizer.addTarget { [weak self] in self?.handle($0) }
+        immediateRecognizer.addTarget { [weak self] in self?.handle($0) }
+    }
+
+    private var recognizers: [GestureRecognizer] { [delayedRecognizer, immediateRecognizer] }
+
+    public func willMove(to node: (any InteractionNode)?) {
+        guard let current = self.node else { return }
+        // A drag under way never finishes: put the node back, silently.
+        if case .lifted(let origin, _) = state { current.frame.origin = origin }
+        state = .idle
+        for recognizer in recognizers { current.removeGestureRecognizer(recognizer) }
+    }
+
+    public func didMove(to node: (any InteractionNode)?) {
+        self.node = node
+        guard let node else { return }
+        for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
+    }
+
+    private func handle(_ recognizer: GestureRecognizer) {
+        guard let node else { return }
+        switch (recognizer.state, state) {
+        case (.began, _):
+            if recognizer === delayedRecognizer {
+                state = .lifted(origin: node.frame.origin, touchStart: recognizer.location)
+                report(.began, translation: .zero, from: recognizer)
+            } else {
+                state = .armed(origin: node.frame.origin, touchStart: recognizer.location)
+            }
+        case (.changed, .armed(let origin, let touchStart)):
+            guard recognizer.location != touchStart else { return }
+            state = .lifted(origin: origin, touchStart: touchStart)
+            let translation = recognizer.location - touchStart
+            node.frame.origin = origin + translation
+            report(.began, translation: translation, from: recognizer)
+        case (.changed, .lifted(let origin, let touchStart)):
+            let translation = recognizer.location - touchStart
+            node.frame.origin = origin + translation
+            report(.changed, translation: translation, from: recognizer)
+        case (.ended, .lifted(let origin, _)):
+            state = .idle
+            report(.ended, translation: node.frame.origin - origin, from: recognizer)
+        case (.cancelled, .lifted(let origin, _)):
+            state = .idle
+            let translation = node.frame.origin - origin
+            node.frame.origin = origin
+            report(.cancelled, translation: translation, from: recognizer)
+        case (.ended, .armed), (.cancelled, .armed):
+            state = .idle
+        case (.changed, .idle), (.ended, .idle), (.cancelled, .idle), (.possible, _), (.failed, _):
+            break
+        }
+    }
+
+    private func report(_ phase: GesturePhase, translation: Vector, from recognizer: GestureRecognizer) {
+        guard let node else { return }
+        onDrag?(phase, translation)
+        recognizer.system?.send(
+            .action(
+                ActionEvent(
+                    time: recognizer.time,
+                    item: node.identifier,
+                    name: "drag",
+                    phase: phase,
+                    translation: translation
+                )
+            )
+        )
+    }
+}

@@ -1,0 +1,279 @@
+public import Classification
+public import InputEvents
+
+/// Where a gesture recognizer is, in UIKit's words.
+///
+/// A continuous recognizer goes `possible → began → changed… → ended | cancelled`, or
+/// `possible → failed`; a discrete one goes `possible → ended | failed`. After its gesture is over
+/// it returns to `possible`.
+public enum RecognizerState: String, Hashable, Sendable, CustomStringConvertible {
+    /// Waiting for input it recognizes.
+    case possible
+    /// A continuous gesture started.
+    case began
+    /// A continuous gesture moved on.
+    case changed
+    /// The gesture finished: a continuous one was let go, a discrete one was recognized.
+    case ended
+    /// A continuous gesture was cancelled after it began.
+    case cancelled
+    /// The input was not this gesture, or another recognizer took it.
+    case failed
+
+    /// Whether the recognizer has taken its input: `began`, `changed` or `ended`.
+    public var isRecognized: Bool {
+        switch self {
+        case .began, .changed, .ended: true
+        case .possible, .cancelled, .failed: false
+        }
+    }
+
+    /// Whether the gesture is over: `ended`, `cancelled` or `failed`.
+    public var isFinished: Bool {
+        switch self {
+        case .ended, .cancelled, .failed: true
+        case .possible, .began, .changed: false
+        }
+    }
+
+    public var description: String { rawValue }
+}
+
+/// Pointer buttons a recognizer requires, as `UIEvent.ButtonMask`.
+public struct ButtonMask: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// The primary button, and every finger or pencil touch.
+    public static let primary = ButtonMask(rawValue: 1 << 0)
+    /// The secondary button: a right button, a clickpad's button area, a two-finger click or tap.
+    public static let secondary = ButtonMask(rawValue: 1 << 1)
+    /// The middle button.
+    public static let middle = ButtonMask(rawValue: 1 << 2)
+
+    /// The mask of one logical button (back, forward and others have no bit and give an empty mask).
+    public init(_ button: PointerButton) {
+        switch button {
+        case .primary: self = .primary
+        case .secondary: self = .secondary
+        case .middle: self = .middle
+        case .back, .forward, .other: self = []
+        }
+    }
+}
+
+/// The kinds of scrolling a pan recognizer takes as panning, as `UIScrollTypeMask`.
+public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Continuous scrolling: two fingers on a touchpad.
+    public static let continuous = ScrollTypeMask(rawValue: 1 << 0)
+    /// Discrete scrolling: a wheel's detents.
+    public static let discrete = ScrollTypeMask(rawValue: 1 << 1)
+    /// Both.
+    public static let all: ScrollTypeMask = [.continuous, .discrete]
+
+    /// Whether the mask takes scrolling from a source.
+    public func allows(_ source: ScrollSource) -> Bool {
+        switch source {
+        case .continuous: contains(.continuous)
+        case .discrete: contains(.discrete)
+        }
+    }
+}
+
+/// One touch as recognizers see it: where it is in window coordinates, what kind it is, and which
+/// buttons hold it down (`.primary` for a finger or a pencil).
+public struct TouchSample: Hashable, Sendable {
+    /// The location, in window coordinates.
+    public var location: Point
+    /// The kind of touch.
+    public var touchType: TouchType
+    /// The buttons held.
+    public var buttons: ButtonMask
+
+    /// Creates a sample.
+    public init(location: Point, touchType: TouchType, buttons: ButtonMask) {
+        self.location = location
+        self.touchType = touchType
+        self.buttons = buttons
+    }
+}
+
+/// One scroll as recognizers see it.
+public struct ScrollSample: Hashable, Sendable {
+    /// Discrete (a wheel) or continuous (a touchpad).
+    public var source: ScrollSource
+    /// How far to scroll, in points (positive y scrolls down). Wheel detents are already converted
+    /// with the line height.
+    public var delta: Vector
+    /// The continuous sequence's phase; nil for a discrete scroll, which is a whole sequence.
+    public var phase: ScrollPhase?
+    /// On a continuous `ended`, the scroll's velocity in points per second.
+    public var velocity: Vector
+
+    /// Creates a sample.
+    public init(source: ScrollSource, delta: Vector, phase: ScrollPhase?, velocity: Vector = .zero) {
+        self.source = source
+        self.delta = delta
+        self.phase = phase
+        self.velocity = velocity
+    }
+}
+
+/// What the interaction system feeds each recognizer.
+public enum RecognizerInput: Hashable, Sendable {
+    /// A touch went down (a finger, a pencil, or a pointer button).
+    case touchBegan(TouchSample)
+    /// The touch moved.
+    case touchMoved(TouchSample)
+    /// The touch lifted.
+    case touchEnded(TouchSample)
+    /// The touch was taken away (Escape, a device removal, a classifier's cancel).
+    case touchCancelled
+    /// A scroll from a wheel or a touchpad.
+    case scroll(ScrollSample)
+}
+
+/// Decides, for one recognizer, whether it may begin and whether it may recognize together with
+/// another.
+public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `possible`. Returning false fails it.
+    func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool
+    /// Whether the two may both recognize the same input. Either side's delegate saying yes is
+    /// enough.
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// Yes.
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+    /// No.
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { false }
+}
+
+/// Up to two transitions a recognizer's state machine asks for after one input (a discrete scroll
+/// makes a pan begin and end at once).
+struct Proposal: Equatable {
+    var first: RecognizerState?
+    var second: RecognizerState?
+
+    static let none = Proposal(first: nil, second: nil)
+    static func to(_ state: RecognizerState) -> Proposal { Proposal(first: state, second: nil) }
+}
+
+/// A state machine attached to a node that turns touches and scrolls into one gesture, and calls
+/// its targets on every transition.
+///
+/// Recognizers are objects because their identity is the point: failure requirements and the
+/// simultaneous-recognition delegate name them. Each concrete recognizer keeps its logic in a
+/// value-type state machine and leaves arbitration to the ``InteractionSystem``:
+///
+/// ```swift
+/// let secondaryClick = TapGestureRecognizer()
+/// secondaryClick.buttonMaskRequired = .secondary
+/// secondaryClick.allowedTouchTypes = [.indirectPointer]
+/// secondaryClick.addTarget { recognizer in print("secondary click at", recognizer.location) }
+/// node.addGestureRecognizer(secondaryClick)
+/// ```
+public class GestureRecognizer {
+    /// The name used in trace lines (`long-press: possible → began`).
+    public let name: String
+    /// The current state.
+    public internal(set) var state: RecognizerState = .possible
+    /// A disabled recognizer sees no new gesture.
+    public var isEnabled = true
+    /// The kinds of touch the recognizer sees; others pass it by.
+    public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+    /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The node the recognizer is attached to.
+    public internal(set) weak var node: (any InteractionNode)?
+    /// Where the last touch or pointer was, in window coordinates.
+    public internal(set) var location: Point = .zero
+    /// The kind of the touch the recognizer last saw, or nil for a scroll.
+    public internal(set) var touchType: TouchType?
+    /// The time of the input that caused the current transition.
+    public internal(set) var time: Timestamp = .zero
+    /// The system delivering input to the recognizer, while it takes part in a gesture.
+    public internal(set) weak var system: InteractionSystem?
+
+    private var targets: [(GestureRecognizer) -> Void] = []
+    private var failureRequirements: [WeakRecognizer] = []
+
+    /// A recognizing transition held back until the recognizers it requires to fail have failed.
+    var pendingTransition: RecognizerState?
+    /// Whether the gesture ended while its `began` was held back.
+    var pendingEnd = false
+
+    init(name: String) {
+        self.name = name
+    }
+
+    /// Adds a closure called on every transition except `failed`.
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
+        targets.append(action)
+    }
+
+    /// Makes this recognizer wait until `other` fails before it recognizes; if `other` recognizes,
+    /// this one fails. A single tap requiring a double tap to fail is the classic use.
+    public func require(toFail other: GestureRecognizer) {
+        failureRequirements.append(WeakRecognizer(other))
+    }
+
+    /// The recognizers this one waits for.
+    public var recognizersRequiredToFail: [GestureRecognizer] { failureRequirements.compactMap(\.recognizer) }
+
+    /// Whether this recognizer waits for `other` to fail.
+    func requiresFailure(of other: GestureRecognizer) -> Bool {
+        failureRequirements.contains { $0.recognizer === other }
+    }
+
+    /// Whether the recognizer takes part in scrolling from a source. Only pans do.
+    func acceptsScroll(from source: ScrollSource) -> Bool { false }
+
+    /// Runs the state machine on one input and returns the transitions it asks for.
+    func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal { .none }
+
+    /// When the state machine needs ``proposal(advancingTo:)``.
+    var machineDeadline: Timestamp? { nil }
+
+    /// Runs the state machine's timers up to a time.
+    func proposal(advancingTo time: Timestamp) -> Proposal { .none }
+
+    /// Puts the state machine back at rest.
+    func resetMachine() {}
+
+    /// Calls the targets.
+    func sendActions() {
+        for target in targets { target(self) }
+    }
+
+    /// Returns to `possible` without calling targets.
+    func reset() {
+        state = .possible
+        pendingTransition = nil
+        pendingEnd = false
+        resetMachine()
+    }
+
+    /// Forgets the gesture under way: the recognizer was removed from its node.
+    func detach() {
+        reset()
+        system = nil
+    }
+}
+
+/// A weak reference to a recognizer, so that two recognizers requiring each other do not keep each
+/// other alive.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}

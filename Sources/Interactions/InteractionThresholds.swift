@@ -1,0 +1,77 @@
+/// Every threshold and timeout the gesture recognizers and the built-in interactions use.
+///
+/// Distances here are scene points, not millimetres: the interaction layer works in the scene's
+/// coordinates (the classifier has already turned device units into points), and the reference
+/// values all come from UIKit, which states them in points.
+public struct InteractionThresholds: Hashable, Sendable {
+    /// How long a touch must be held still before a long press begins.
+    ///
+    /// 0.5 s is `UILongPressGestureRecognizer.minimumPressDuration`'s default, and also GTK's
+    /// `gtk-long-press-time` and Android's older `ViewConfiguration` long-press timeout.
+    public var longPressMinimumDuration: Duration = .milliseconds(500)
+
+    /// How far a touch may wander before a long press or a tap fails.
+    ///
+    /// 10 pt is `UILongPressGestureRecognizer.allowableMovement`'s default; Qt's StartDragDistance
+    /// (10 px) agrees, so a press that stays inside it is never also a drag.
+    public var allowableMovement: Double = 10
+
+    /// How long a direct touch is held before a drag lifts the item.
+    ///
+    /// UIKit lifts a drag from a finger after a long press, so this is the long-press duration; a
+    /// pointer or pencil skips it (UIDragInteraction's `allowsPointerDragBeforeLiftDelay`).
+    public var dragLiftDelay: Duration = .milliseconds(500)
+
+    /// The longest gap between the taps of a multiple tap.
+    ///
+    /// 300 ms is Android's `ViewConfiguration` double-tap timeout; Qt allows 400 ms. The shorter one
+    /// keeps a single-tap recognizer that waits for a double tap to fail from feeling sluggish.
+    public var multipleTapInterval: Duration = .milliseconds(300)
+
+    /// How far a touch must move before a pan begins.
+    ///
+    /// The same 10 pt as `allowableMovement`, so a touch is never both still enough for a long
+    /// press and moving enough for a pan.
+    public var panMinimumMovement: Double = 10
+
+    /// How far one wheel detent (120 units of v120) scrolls a scroll view or pans a pan.
+    ///
+    /// Qt scrolls three lines per notch (`WheelScrollLines`); three lines of 13 pt body text are
+    /// about 40 pt, which is also the scroll step Chromium uses per wheel line.
+    public var discreteScrollLineHeight: Double = 40
+
+    /// The fraction of its velocity a decelerating scroll view keeps each millisecond.
+    ///
+    /// 0.998 is `UIScrollView.DecelerationRate.normal` (`.fast` is 0.99); UIKit states scroll-view
+    /// rates per millisecond.
+    public var decelerationRate: Double = 0.998
+
+    /// The coefficient of the rubber band past a scroll view's edge.
+    ///
+    /// A finger `x` points past the edge of a view `d` points long moves the content
+    /// `(1 − 1 / (x·c/d + 1))·d` points, with `c` = 0.55: the constant UIScrollView is known to
+    /// use since iOS 6. Content can never be pulled past one view length.
+    public var rubberBandCoefficient: Double = 0.55
+
+    /// The angular frequency, per second, of the critically damped spring that brings content
+    /// back from past an edge.
+    ///
+    /// At 12 /s an overshoot of 100 pt is back within half a point in about 0.6 s, close to the
+    /// duration of UIScrollView's bounce; a critically damped spring never crosses the edge on its
+    /// way back, as UIScrollView's bounce does not.
+    public var bounceFrequency: Double = 12
+
+    /// The distance under which a moving scroll view counts as at rest.
+    ///
+    /// Half a point is one pixel on a 2× display, the smallest step anyone can see.
+    public var restDistance: Double = 0.5
+
+    /// How often a moving scroll view asks to be advanced.
+    ///
+    /// One frame at 60 Hz, the refresh rate the runtime paints at; offsets are computed from the
+    /// motion's formula at whatever time is passed, so a different cadence changes no offset.
+    public var animationFrameInterval: Duration = .microseconds(16_667)
+
+    /// Creates the default thresholds.
+    public init() {}
+}

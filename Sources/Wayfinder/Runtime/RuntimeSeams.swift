@@ -1,0 +1,39 @@
+import Classification
+import InputEvents
+
+/// Something that happened at a time, before the runtime names the device that caused it.
+struct TimedPayload: Hashable, Sendable {
+    var time: Timestamp
+    var payload: WayfinderEvent.Payload
+}
+
+/// Turns one device's frames into classified input: the per-device translator of the
+/// `Classification` module, behind the shape the runtime drives.
+protocol FrameClassifier: AnyObject {
+    /// Classifies one complete frame at the frame's time, appending what it produced.
+    func process(_ frame: EventFrame, into output: inout [ClassifiedInput])
+    /// The earliest time at which the classifier has something to decide without new input.
+    var nextDeadline: Timestamp? { get }
+    /// Fires every deadline up to and including `time`, appending what they produced.
+    func advance(to time: Timestamp, into output: inout [ClassifiedInput])
+    /// The device went away: cancels gestures and releases held keys and buttons.
+    func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput])
+}
+
+/// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the
+/// shape the runtime drives.
+protocol SceneDriver: AnyObject {
+    /// A key press (or repeat) reached the focus system, named as `wayfinder navigate` names keys.
+    func press(_ chord: String, at time: Timestamp, into output: inout [TimedPayload])
+    /// Pointer input: hit testing, recognizers, interactions, scroll views. Returns the node the
+    /// input went to (the node under the pointer, or the scroll view that scrolled), if any.
+    func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String?
+    /// The earliest time at which an interaction or a scroll animation has something to do.
+    var nextDeadline: Timestamp? { get }
+    /// Fires every deadline up to and including `time`.
+    func advance(to time: Timestamp, into output: inout [TimedPayload])
+    /// The pointer device that was driving a gesture went away: cancels it.
+    func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload])
+    /// What the scene looks like now.
+    func snapshot() -> TerminalSnapshot
+}

@@ -1,0 +1,198 @@
+/// A rectangle in scene coordinates (points, y down), as the terminal view draws it.
+public struct TerminalRect: Hashable, Sendable {
+    /// The left edge.
+    public var x: Double
+    /// The top edge.
+    public var y: Double
+    /// The width.
+    public var width: Double
+    /// The height.
+    public var height: Double
+
+    /// Creates a rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    /// The right edge.
+    public var maxX: Double { x + width }
+    /// The bottom edge.
+    public var maxY: Double { y + height }
+
+    /// The rectangle moved by an offset.
+    public func offsetBy(dx: Double, dy: Double) -> TerminalRect {
+        TerminalRect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+
+    /// The part of this rectangle inside another one, or nil when they do not overlap.
+    public func intersection(_ other: TerminalRect) -> TerminalRect? {
+        let left = max(x, other.x)
+        let top = max(y, other.y)
+        let right = min(maxX, other.maxX)
+        let bottom = min(maxY, other.maxY)
+        guard right > left, bottom > top else { return nil }
+        return TerminalRect(x: left, y: top, width: right - left, height: bottom - top)
+    }
+}
+
+/// A point in scene coordinates (points, y down).
+public struct TerminalPoint: Hashable, Sendable {
+    /// The horizontal position.
+    public var x: Double
+    /// The vertical position.
+    public var y: Double
+
+    /// Creates a point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// Everything the terminal view draws at one moment: a plain value, independent of the node tree,
+/// the focus engine and the interactions that produced it.
+///
+/// ```swift
+/// var snapshot = TerminalSnapshot(sceneWidth: 1024, sceneHeight: 768)
+/// snapshot.nodes = [.init(id: "ok", role: "button", frame: .init(x: 10, y: 10, width: 200, height: 100))]
+/// snapshot.focusedID = "ok"
+/// snapshot.caption = "focus → ok (Tab)"
+/// print(TerminalRenderer(columns: 80, rows: 24).render(snapshot).joined(separator: "\n"))
+/// ```
+public struct TerminalSnapshot: Hashable, Sendable {
+    /// One node of the tree, in drawing order (a parent before its children).
+    public struct Node: Hashable, Sendable {
+        /// The node's identifier.
+        public var id: String
+        /// The node's role (`button`, `cell`, `list`, …), when it has one.
+        public var role: String?
+        /// The frame in scene coordinates before any scrolling.
+        public var frame: TerminalRect
+        /// The text to show inside the node; the identifier when nil.
+        public var label: String?
+        /// The nearest scroll view that contains this node (its content scrolls with it).
+        public var scrollViewID: String?
+
+        /// Creates a node.
+        public init(
+            id: String,
+            role: String? = nil,
+            frame: TerminalRect,
+            label: String? = nil,
+            scrollViewID: String? = nil
+        ) {
+            self.id = id
+            self.role = role
+            self.frame = frame
+            self.label = label
+            self.scrollViewID = scrollViewID
+        }
+    }
+
+    /// A focus group in the Tab loop.
+    public struct Group: Hashable, Sendable {
+        /// The group's position in the Tab loop, from 1.
+        public var number: Int
+        /// The group's identifier.
+        public var identifier: String
+        /// The frame enclosing the group's items, in scene coordinates before any scrolling.
+        public var frame: TerminalRect
+        /// The nearest scroll view containing the group, when the group scrolls.
+        public var scrollViewID: String?
+
+        /// Creates a group.
+        public init(number: Int, identifier: String, frame: TerminalRect, scrollViewID: String? = nil) {
+            self.number = number
+            self.identifier = identifier
+            self.frame = frame
+            self.scrollViewID = scrollViewID
+        }
+    }
+
+    /// A scroll view's state.
+    public struct ScrollState: Hashable, Sendable {
+        /// The content offset (points scrolled from the top-left).
+        public var offsetX: Double
+        /// The vertical content offset.
+        public var offsetY: Double
+        /// The size of the content.
+        public var contentWidth: Double
+        /// The height of the content.
+        public var contentHeight: Double
+
+        /// Creates a scroll state.
+        public init(offsetX: Double = 0, offsetY: Double = 0, contentWidth: Double, contentHeight: Double) {
+            self.offsetX = offsetX
+            self.offsetY = offsetY
+            self.contentWidth = contentWidth
+            self.contentHeight = contentHeight
+        }
+    }
+
+    /// The scene's width in points.
+    public var sceneWidth: Double
+    /// The scene's height in points.
+    public var sceneHeight: Double
+    /// The nodes, parents before children.
+    public var nodes: [Node] = []
+    /// The focused node, if any.
+    public var focusedID: String?
+    /// The corner radius of the focused item's halo; nil when the item draws its own focus effect.
+    public var haloCornerRadius: Double? = 0
+    /// The selected nodes.
+    public var selectedIDs: Set<String> = []
+    /// The focus groups in Tab-loop order.
+    public var groups: [Group] = []
+    /// The state of each scroll view, by node identifier.
+    public var scrollViews: [String: ScrollState] = [:]
+    /// The pointer's location in scene coordinates, when there is a pointer.
+    public var pointer: TerminalPoint?
+    /// The line under the picture naming what just happened.
+    public var caption: String = ""
+
+    /// Creates an empty snapshot of a scene of the given size.
+    public init(sceneWidth: Double, sceneHeight: Double) {
+        self.sceneWidth = sceneWidth
+        self.sceneHeight = sceneHeight
+    }
+
+    /// The total scroll offset applied to content inside a scroll view (its own offset plus those of
+    /// the scroll views around it).
+    func scrollOffset(inside scrollViewID: String?) -> (dx: Double, dy: Double) {
+        var dx = 0.0
+        var dy = 0.0
+        var current = scrollViewID
+        var visited: Set<String> = []
+        while let id = current, visited.insert(id).inserted {
+            if let state = scrollViews[id] {
+                dx += state.offsetX
+                dy += state.offsetY
+            }
+            current = nodes.first(where: { $0.id == id })?.scrollViewID
+        }
+        return (dx, dy)
+    }
+
+    /// The rectangle a node or group occupies on screen after scrolling, clipped to the scroll
+    /// views containing it; nil when it is scrolled out of sight.
+    func visibleFrame(of frame: TerminalRect, inside scrollViewID: String?) -> TerminalRect? {
+        let offset = scrollOffset(inside: scrollViewID)
+        var visible: TerminalRect? = frame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+        var current = scrollViewID
+        var visited: Set<String> = []
+        while let id = current, visited.insert(id).inserted, let node = nodes.first(where: { $0.id == id }) {
+            guard let clip = visibleFrame(ofScrollView: node) else { return nil }
+            visible = visible?.intersection(clip)
+            current = node.scrollViewID
+        }
+        return visible
+    }
+
+    private func visibleFrame(ofScrollView node: Node) -> TerminalRect? {
+        let offset = scrollOffset(inside: node.scrollViewID)
+        return node.frame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+    }
+}

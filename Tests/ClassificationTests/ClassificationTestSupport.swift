@@ -1,0 +1,132 @@
+import Classification
+import InputEvents
+
+/// How often a test calls `advance(to:)` between frames.
+enum AdvanceGranularity: CaseIterable, CustomStringConvertible {
+    /// Only through `process` (each frame fires what is due before it).
+    case framesOnly
+    /// After every frame, to the frame's time.
+    case everyFrame
+    /// Every millisecond of script time, as a live timer would.
+    case everyMillisecond
+    /// Every third frame, to a time just before the next frame.
+    case everyThirdFrame
+
+    var description: String {
+        switch self {
+        case .framesOnly: "frames only"
+        case .everyFrame: "every frame"
+        case .everyMillisecond: "every millisecond"
+        case .everyThirdFrame: "every third frame"
+        }
+    }
+}
+
+/// Feeds frames to a translator and returns everything it classified, including what deadlines
+/// produce up to `end` and, if asked, the device's removal.
+func classify(
+    _ device: DeviceDescription,
+    _ frames: [EventFrame],
+    options: ClassifierOptions = ClassifierOptions(),
+    kind: DeviceKind? = nil,
+    advance: AdvanceGranularity = .framesOnly,
+    until end: Timestamp? = nil,
+    removeAt removal: Timestamp? = nil
+) throws -> [ClassifiedInput] {
+    var translator = try DeviceTranslator(device: device, kind: kind, options: options)
+    var output: [ClassifiedInput] = []
+    var clock = frames.first?.time ?? .zero
+    for (index, frame) in frames.enumerated() {
+        if advance == .everyMillisecond {
+            while clock + .milliseconds(1) < frame.time {
+                clock += .milliseconds(1)
+                translator.advance(to: clock, into: &output)
+            }
+        }
+        translator.process(frame, at: frame.time, into: &output)
+        switch advance {
+        case .framesOnly, .everyMillisecond:
+            break
+        case .everyFrame:
+            translator.advance(to: frame.time, into: &output)
+        case .everyThirdFrame:
+            if index % 3 == 0, index + 1 < frames.count {
+                translator.advance(to: frames[index + 1].time - .microseconds(1), into: &output)
+            }
+        }
+    }
+    if let end { translator.advance(to: end, into: &output) }
+    if let removal { translator.removeDevice(at: removal, into: &output) }
+    return output
+}
+
+/// A short description of an event, for comparing sequences.
+func summary(_ event: ClassifiedEvent) -> String {
+    switch event {
+    case .key(let code, let state, let modifiers, let text):
+        var result = "key \(code.rawValue) \(state.rawValue)"
+        if !modifiers.names.isEmpty { result += " " + modifiers.names.joined(separator: "+") }
+        if let text { result += " \"\(text)\"" }
+        return result
+    case .button(let button, let state, let trigger, _):
+        return "button \(button.rawValue) \(state.rawValue) \(trigger.rawValue)"
+    case .scroll(let source, let delta, let v120, let phase, _):
+        switch source {
+        case .discrete:
+            let v = v120 ?? .zero
+            return "scroll discrete \(format(v.x)),\(format(v.y))"
+        case .continuous:
+            return "scroll \(phase?.rawValue ?? "?")\(direction(delta))"
+        }
+    case .tap(let fingers, let touchType, _):
+        return "tap \(fingers) \(touchType.rawValue)"
+    case .longPress(let phase, let touchType, _):
+        return "longPress \(phase.rawValue) \(touchType.rawValue)"
+    case .drag(let phase, let touchType, _, _):
+        return "drag \(phase.rawValue) \(touchType.rawValue)"
+    case .motion:
+        return "motion"
+    case .position(_, _, let isDown):
+        return isDown ? "position" : "position up"
+    }
+}
+
+private func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+}
+
+private func direction(_ delta: Vector) -> String {
+    guard delta != .zero else { return "" }
+    var parts: [String] = []
+    if delta.y > 0 { parts.append("down") }
+    if delta.y < 0 { parts.append("up") }
+    if delta.x > 0 { parts.append("right") }
+    if delta.x < 0 { parts.append("left") }
+    return " " + parts.joined(separator: "+")
+}
+
+/// Summaries with runs of the same line collapsed into one (motion, scroll changes, positions).
+func collapsed(_ inputs: [ClassifiedInput]) -> [String] {
+    var result: [String] = []
+    for input in inputs {
+        let line = summary(input.event)
+        if result.last != line { result.append(line) }
+    }
+    return result
+}
+
+/// Every summary, without collapsing.
+func summaries(_ inputs: [ClassifiedInput]) -> [String] {
+    inputs.map { summary($0.event) }
+}
+
+/// The sum of the discrete scrolls' v120 values.
+func totalV120(_ inputs: [ClassifiedInput]) -> Vector {
+    var total = Vector.zero
+    for input in inputs {
+        if case .scroll(.discrete, _, let v120?, _, _) = input.event {
+            total = Vector(x: total.x + v120.x, y: total.y + v120.y)
+        }
+    }
+    return total
+}

@@ -1,0 +1,82 @@
+import Classification
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@Suite struct KeyboardTranslatorTests {
+    private static let keyA = KeyCode(rawValue: 30)
+    private static let keyC = KeyCode(rawValue: 46)
+    private static let keyY = KeyCode(rawValue: 21)
+    private static let keyZ = KeyCode(rawValue: 44)
+
+    private func us() -> ClassifierOptions {
+        ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
+    }
+
+    @Test func keysGiveTextAndModifiers() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        script.key(Self.keyA, 1)
+        script.key(Self.keyA, 0)
+        script.key(.leftShift, 1)
+        script.key(Self.keyA, 1)
+        script.key(Self.keyA, 0)
+        script.key(.leftShift, 0)
+        let output = try classify(script.device, script.frames, options: us())
+        #expect(
+            summaries(output) == [
+                "key 30 down \"a\"", "key 30 up", "key 42 down shift", "key 30 down shift \"A\"", "key 30 up shift",
+                "key 42 up",
+            ]
+        )
+    }
+
+    @Test func germanLayoutSwapsYAndZ() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        script.key(Self.keyY, 1)
+        script.key(Self.keyY, 0)
+        script.key(Self.keyZ, 1)
+        script.key(Self.keyZ, 0)
+        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "de"))
+        let output = try classify(script.device, script.frames, options: options)
+        #expect(summaries(output) == ["key 21 down \"z\"", "key 21 up", "key 44 down \"y\"", "key 44 up"])
+    }
+
+    @Test func repeatAndControlChordHaveModifiersAndNoControlText() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        script.key(.leftControl, 1)
+        script.wait(.milliseconds(250))
+        script.key(.leftControl, 2)
+        script.key(Self.keyC, 1)
+        script.key(Self.keyC, 0)
+        script.key(.leftControl, 0)
+        let output = try classify(script.device, script.frames, options: us())
+        #expect(
+            summaries(output) == [
+                "key 29 down ctrl", "key 29 repeat ctrl", "key 46 down ctrl", "key 46 up ctrl", "key 29 up",
+            ]
+        )
+    }
+
+    @Test func releaseWithoutPressIsIgnoredAndRemovalReleasesHeldKeys() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        script.key(.enter, 0)
+        script.key(.enter, 2)
+        script.key(.leftShift, 1)
+        script.key(Self.keyA, 1)
+        let removal = script.now + .milliseconds(100)
+        let output = try classify(script.device, script.frames, options: us(), removeAt: removal)
+        #expect(
+            summaries(output) == [
+                "key 42 down shift", "key 30 down shift \"A\"", "key 30 up shift", "key 42 up",
+            ]
+        )
+        #expect(output[2].time == removal)
+    }
+
+    @Test func unknownLayoutIsATypedError() {
+        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "no-such-rules-file", layout: "xx"))
+        #expect(throws: ClassificationError.self) {
+            _ = try DeviceTranslator(device: ScriptedDevice.keyboard(), options: options)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Classification
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@Suite struct PointerTranslatorTests {
+    @Test func buttonsMapToLogicalButtons() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        for code in [KeyCode.leftButton, .rightButton, .middleButton, .sideButton, .extraButton] {
+            script.key(code, 1)
+            script.wait(.milliseconds(50))
+            script.key(code, 0)
+            script.wait(.milliseconds(50))
+        }
+        let output = try classify(script.device, script.frames)
+        #expect(
+            summaries(output) == [
+                "button primary down button", "button primary up button",
+                "button secondary down button", "button secondary up button",
+                "button middle down button", "button middle up button",
+                "button back down button", "button back up button",
+                "button forward down button", "button forward up button",
+            ]
+        )
+        guard case .button(_, _, _, let code) = output[2].event else {
+            Issue.record("expected a button")
+            return
+        }
+        #expect(code == .rightButton)
+    }
+
+    @Test func leftHandedSwapsPrimaryAndSecondary() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        script.key(.rightButton, 1)
+        script.key(.rightButton, 0)
+        let output = try classify(script.device, script.frames, options: ClassifierOptions(leftHanded: true))
+        #expect(
+            summaries(output) == [
+                "button secondary down button", "button secondary up button",
+                "button primary down button", "button primary up button",
+            ]
+        )
+    }
+
+    @Test func buttonAutorepeatAndReleaseWithoutPressAreIgnored() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.rightButton, 0)  // released without a press
+        script.key(.rightButton, 1)
+        script.wait(.milliseconds(250))
+        script.key(.rightButton, 2)  // the kernel's autorepeat
+        script.key(.rightButton, 2)
+        script.key(.rightButton, 0)
+        script.key(.rightButton, 0)  // released twice
+        let output = try classify(script.device, script.frames)
+        #expect(summaries(output) == ["button secondary down button", "button secondary up button"])
+    }
+
+    @Test func motionIsInPoints() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.move(dx: 3, dy: -4)
+        let output = try classify(script.device, script.frames)
+        #expect(output.map(\.event) == [.motion(delta: Vector(x: 3, y: -4))])
+    }
+
+    @Test func pointerDragBeginsWithoutDelay() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(8))
+        script.move(dx: 2, dy: 0)  // within the drag threshold
+        script.wait(.milliseconds(8))
+        script.move(dx: 2, dy: 0)  // past it, 16 ms after the press
+        let began = script.now
+        script.wait(.milliseconds(8))
+        script.move(dx: 5, dy: 1)
+        script.wait(.milliseconds(8))
+        script.key(.leftButton, 0)
+        let output = try classify(script.device, script.frames, until: script.now + .seconds(1))
+        #expect(
+            summaries(output) == [
+                "button primary down button", "motion", "motion", "drag began indirectPointer", "motion",
+                "drag changed indirectPointer", "drag ended indirectPointer", "button primary up button",
+            ]
+        )
+        #expect(output[3].time == began)
+        #expect(
+            output[3].event
+                == .drag(phase: .began, touchType: .indirectPointer, translation: Vector(x: 4, y: 0), position: nil))
+        #expect(
+            output[6].event
+                == .drag(phase: .ended, touchType: .indirectPointer, translation: Vector(x: 9, y: 1), position: nil))
+    }
+
+    @Test func longPressWithMouseBeginsAfterHalfASecond() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        let pressed = script.now
+        script.wait(.milliseconds(100))
+        script.move(dx: 1, dy: 1)  // a wobble within the allowable movement
+        script.wait(.milliseconds(600))
+        script.key(.leftButton, 0)
+        let output = try classify(script.device, script.frames)
+        #expect(
+            summaries(output) == [
+                "button primary down button", "motion", "longPress began indirectPointer",
+                "longPress ended indirectPointer", "button primary up button",
+            ]
+        )
+        #expect(output[2].time == pressed + .milliseconds(500))
+    }
+
+    @Test func movingAfterLongPressCancelsItAndDrags() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(600))
+        script.move(dx: 12, dy: 0)
+        script.wait(.milliseconds(10))
+        script.key(.leftButton, 0)
+        let output = try classify(script.device, script.frames)
+        #expect(
+            summaries(output) == [
+                "button primary down button", "longPress began indirectPointer", "motion",
+                "longPress cancelled indirectPointer", "drag began indirectPointer", "drag ended indirectPointer",
+                "button primary up button",
+            ]
+        )
+    }
+
+    @Test func removalMidDragCancelsAndReleasesButtons() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.key(.middleButton, 1)
+        script.wait(.milliseconds(10))
+        script.move(dx: 10, dy: 0)
+        let removal = script.now + .milliseconds(5)
+        let output = try classify(script.device, script.frames, removeAt: removal)
+        #expect(
+            summaries(output) == [
+                "button primary down button", "button middle down button", "motion", "drag began indirectPointer",
+                "drag cancelled indirectPointer", "button primary up button", "button middle up button",
+            ]
+        )
+        #expect(output.suffix(3).allSatisfy { $0.time == removal })
+    }
+
+    @Test func combinedKeyboardAndPointerGetsBoth() throws {
+        var device = ScriptedDevice.keyboard(name: "Cover")
+        device.supportedCodes[.relative] = [RelativeAxis.x.rawValue, RelativeAxis.y.rawValue]
+        device.supportedCodes[.key]?.formUnion([KeyCode.leftButton.rawValue, KeyCode.rightButton.rawValue])
+        #expect(DeviceTranslator.inferredKind(of: device) == .mouse)
+        var script = InputScript(device: device)
+        script.key(.enter, 1)
+        script.key(.enter, 0)
+        script.move(dx: 5, dy: 2)
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        let output = try classify(device, script.frames)
+        #expect(
+            summaries(output) == [
+                "key 28 down", "key 28 up", "motion", "button primary down button", "button primary up button",
+            ]
+        )
+    }
+}

@@ -1,0 +1,238 @@
+import Classification
+import DeviceProfiles
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@Suite struct TouchpadTranslatorTests {
+    @Test func oneFingerMovesThePointerInPoints() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(10))
+        script.move(finger: 0, byMillimetres: 1, 0)
+        script.sync()
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0])
+        let output = try classify(script.device, script.frames)
+        #expect(output.map(\.event) == [.motion(delta: Vector(x: 1000 / 25.4, y: 0))])
+    }
+
+    @Test func twoFingerScrollBeginsChangesAndEndsWithVelocity() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 40)
+        script.put(finger: 1, atPercent: 55, 40)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 12, over: .milliseconds(120), steps: 12)
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began down", "scroll changed down", "scroll ended"])
+        var total = 0.0
+        for input in output {
+            if case .scroll(.continuous, let delta, nil, _, _) = input.event {
+                #expect(delta.x == 0)
+                total += delta.y
+            }
+        }
+        // The fingers travel 12 mm; the first 1.5 mm decide that this is a scroll.
+        #expect(total > 10 * 160 / 25.4 && total <= 12 * 160 / 25.4 + 0.001)
+        guard case .scroll(.continuous, .zero, nil, .ended, let velocity?) = output.last?.event else {
+            Issue.record("expected an ended scroll")
+            return
+        }
+        // 1 mm per 10 ms is 100 mm/s.
+        #expect(abs(velocity.y - 100 * 160 / 25.4) < 1)
+        #expect(velocity.x == 0)
+    }
+
+    @Test func horizontalScrollScrollsRightWhenFingersMoveRight() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 40, 50)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 10, 1, over: .milliseconds(100))
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began right", "scroll changed right", "scroll ended"])
+    }
+
+    @Test func fingersMovingApartDoNotScroll() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        for _ in 0..<10 {
+            script.wait(.milliseconds(10))
+            script.move(finger: 0, byMillimetres: -1, 0)
+            script.move(finger: 1, byMillimetres: 1, 0)
+            script.sync()
+        }
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(output.isEmpty)
+    }
+
+    private func press(at x: Double, _ y: Double, fingers: [(Double, Double)] = [], options: ClassifierOptions) throws
+        -> [String]
+    {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: x, y)
+        for (index, finger) in fingers.enumerated() {
+            script.put(finger: index + 1, atPercent: finger.0, finger.1)
+        }
+        script.sync()
+        script.wait(.milliseconds(60))
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(90))
+        script.key(.leftButton, 0)
+        script.wait(.milliseconds(30))
+        script.lift(fingers: Array(0...fingers.count))
+        return summaries(try classify(script.device, script.frames, options: options))
+    }
+
+    @Test func buttonAreasDecideByWherePressed() throws {
+        let areas = ClassifierOptions(clickMethod: .buttonAreas)
+        #expect(
+            try press(at: 90, 95, options: areas) == [
+                "button secondary down buttonArea", "button secondary up buttonArea",
+            ])
+        #expect(
+            try press(at: 50, 95, options: areas) == ["button middle down buttonArea", "button middle up buttonArea"])
+        #expect(
+            try press(at: 20, 95, options: areas) == ["button primary down buttonArea", "button primary up buttonArea"])
+        // Above the strip (the strip is min(10 mm, 15 % of 60 mm) = 9 mm): primary.
+        #expect(
+            try press(at: 90, 80, options: areas) == ["button primary down buttonArea", "button primary up buttonArea"])
+        // Two fingers in the main area press the primary button by area.
+        #expect(
+            try press(at: 40, 40, fingers: [(55, 40)], options: areas) == [
+                "button primary down buttonArea", "button primary up buttonArea",
+            ]
+        )
+    }
+
+    @Test func fingerCountDecidesWithClickfinger() throws {
+        let fingers = ClassifierOptions(clickMethod: .fingers)
+        #expect(
+            try press(at: 90, 95, options: fingers) == ["button primary down fingers", "button primary up fingers"])
+        #expect(
+            try press(at: 40, 40, fingers: [(55, 40)], options: fingers) == [
+                "button secondary down fingers", "button secondary up fingers",
+            ]
+        )
+        #expect(
+            try press(at: 40, 40, fingers: [(50, 40), (60, 45)], options: fingers) == [
+                "button middle down fingers", "button middle up fingers",
+            ]
+        )
+        // 70 mm apart horizontally: a resting thumb, not a second finger.
+        #expect(
+            try press(at: 10, 40, fingers: [(80, 40)], options: fingers) == [
+                "button primary down fingers", "button primary up fingers",
+            ]
+        )
+    }
+
+    @Test func appleTouchpadsDefaultToClickfinger() throws {
+        let device = ScriptedDevice.touchpad(name: "Apple", vendorID: 0x05ac, busType: 0x03)
+        var script = InputScript(device: device)
+        script.put(finger: 0, atPercent: 40, 40)
+        script.put(finger: 1, atPercent: 55, 40)
+        script.sync()
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(device, script.frames)) == [
+                "button secondary down fingers", "button secondary up fingers",
+            ])
+    }
+
+    private func tapScript(
+        fingers: Int, hold: Duration, moving: Double = 0, device: DeviceDescription = ScriptedDevice.touchpad()
+    ) -> InputScript {
+        var script = InputScript(device: device)
+        for finger in 0..<fingers {
+            script.put(finger: finger, atPercent: 30 + Double(finger) * 12, 50)
+        }
+        script.sync()
+        script.wait(hold / 2)
+        for finger in 0..<fingers { script.move(finger: finger, byMillimetres: moving, 0) }
+        script.sync()
+        script.wait(hold / 2)
+        script.lift(fingers: Array(0..<fingers))
+        return script
+    }
+
+    @Test func tapsClickWhenTappingIsOn() throws {
+        let on = ClassifierOptions(tapToClick: true)
+        let one = tapScript(fingers: 1, hold: .milliseconds(80))
+        #expect(
+            summaries(try classify(one.device, one.frames, options: on)) == [
+                "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
+            ]
+        )
+        let two = tapScript(fingers: 2, hold: .milliseconds(80))
+        #expect(
+            summaries(try classify(two.device, two.frames, options: on)) == [
+                "tap 2 indirectPointer", "button secondary down tap", "button secondary up tap",
+            ]
+        )
+        let three = tapScript(fingers: 3, hold: .milliseconds(80))
+        #expect(
+            summaries(try classify(three.device, three.frames, options: on)) == [
+                "tap 3 indirectPointer", "button middle down tap", "button middle up tap",
+            ]
+        )
+    }
+
+    @Test func tapsAreOffByDefaultOnPadsWithAButton() throws {
+        let one = tapScript(fingers: 1, hold: .milliseconds(80))
+        #expect(try classify(one.device, one.frames).isEmpty)
+    }
+
+    @Test func longTouchesAndMovingTouchesAreNotTaps() throws {
+        let on = ClassifierOptions(tapToClick: true)
+        let long = tapScript(fingers: 1, hold: .milliseconds(200))
+        #expect(try classify(long.device, long.frames, options: on).isEmpty)
+        let moving = tapScript(fingers: 1, hold: .milliseconds(80), moving: 2)
+        #expect(summaries(try classify(moving.device, moving.frames, options: on)) == ["motion"])
+    }
+
+    @Test func heavyContactsArePalms() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 50, 50, pressure: 200)
+        script.sync()
+        script.swipe(fingers: [0], byMillimetres: 10, 0, over: .milliseconds(100))
+        script.lift(fingers: [0])
+        #expect(try classify(script.device, script.frames, options: ClassifierOptions(tapToClick: true)).isEmpty)
+    }
+
+    @Test func touchesStartingInTheEdgeZoneArePalms() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 2, 50)
+        script.sync()
+        script.wait(.milliseconds(300))
+        script.swipe(fingers: [0], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.lift(fingers: [0])
+        #expect(try classify(script.device, script.frames).isEmpty)
+    }
+
+    @Test func pressingAndMovingDragsAndRemovalCancels() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(30))
+        script.key(.leftButton, 1)
+        script.swipe(fingers: [0], byMillimetres: 5, 0, over: .milliseconds(50), steps: 5)
+        let output = try classify(script.device, script.frames, removeAt: script.now + .milliseconds(10))
+        #expect(
+            collapsed(output) == [
+                "button primary down buttonArea", "motion", "drag began indirectPointer", "motion",
+                "drag changed indirectPointer", "motion", "drag changed indirectPointer", "motion",
+                "drag changed indirectPointer", "drag cancelled indirectPointer", "button primary up buttonArea",
+            ]
+        )
+    }
+}

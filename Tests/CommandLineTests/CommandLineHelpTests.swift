@@ -1,0 +1,100 @@
+import Testing
+
+/// The help and usage-error contract of `wayfinder`, checked on the built binary.
+@Suite struct CommandLineHelpTests {
+    static let subcommands = ["devices", "record", "replay"]
+
+    @Test(arguments: [["--help"], ["-h"], ["help"], []])
+    func rootHelpGoesToStandardOutputWithExitZero(arguments: [String]) throws {
+        let outcome = try WayfinderProcess.run(arguments)
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError.isEmpty)
+        let text = outcome.standardOutput
+        let sections = ["OVERVIEW:", "USAGE:", "OPTIONS:", "SUBCOMMANDS:"].map { text.range(of: $0)?.lowerBound }
+        #expect(sections.allSatisfy { $0 != nil })
+        #expect(sections.compactMap { $0 } == sections.compactMap { $0 }.sorted(), "sections in order")
+        for name in Self.subcommands {
+            #expect(outcome.outputLines.contains { $0.hasPrefix("  \(name) ") }, "lists \(name)")
+        }
+        #expect(text.contains("64"), "help documents the usage-error exit code")
+        #expect(outcome.outputLines.last == "  See 'wayfinder help <subcommand>' for detailed help.")
+    }
+
+    @Test(arguments: subcommands)
+    func subcommandHelpIsReachableThreeWays(name: String) throws {
+        let outcomes = try [[name, "--help"], [name, "-h"], ["help", name]].map { try WayfinderProcess.run($0) }
+        for outcome in outcomes {
+            #expect(outcome.exitCode == 0)
+            #expect(outcome.standardError.isEmpty)
+            #expect(outcome.standardOutput.hasPrefix("OVERVIEW: "))
+            #expect(outcome.outputLines.contains { $0.hasPrefix("USAGE: wayfinder \(name)") })
+            #expect(outcome.outputLines.contains("  -h, --help              Shows help information."))
+        }
+        #expect(outcomes[0].standardOutput == outcomes[1].standardOutput)
+        #expect(outcomes[0].standardOutput == outcomes[2].standardOutput)
+    }
+
+    @Test func helpWinsOverOtherMistakes() throws {
+        let outcome = try WayfinderProcess.run(["replay", "--bogus", "--help"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput.contains("USAGE: wayfinder replay"))
+    }
+
+    @Test func unknownSubcommandIsAUsageError() throws {
+        let outcome = try WayfinderProcess.run(["frobnicate"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.errorLines == [
+                "Error: Unknown subcommand 'frobnicate'",
+                "Usage: wayfinder <subcommand> [options]",
+                "  See 'wayfinder --help' for more information.",
+            ]
+        )
+    }
+
+    @Test func helpForAnUnknownSubcommandIsAUsageError() throws {
+        let outcome = try WayfinderProcess.run(["help", "frobnicate"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.errorLines.first == "Error: Unknown subcommand 'frobnicate'")
+        #expect(outcome.errorLines.count == 3)
+    }
+
+    /// A usage error: exit 64, nothing on standard output, and exactly the three lines.
+    @Test(arguments: [
+        (["devices", "--bogus"], "Error: Unknown option '--bogus'"),
+        (["devices", "extra"], "Error: Unexpected argument 'extra'"),
+        (["devices", "--json=yes"], "Error: '--json' does not take a value"),
+        (["record", "--format", "wav"], "Error: The value 'wav' is invalid for '--format <evemu|libinput>'"),
+        (["record", "--format=wav"], "Error: The value 'wav' is invalid for '--format <evemu|libinput>'"),
+        (["record", "--format"], "Error: Missing value for '--format'"),
+        (["record", "-o"], "Error: Missing value for '-o'"),
+        (["record", "--format", "evemu"], "Error: An evemu recording holds one device: name exactly one DEVICE"),
+        (["record", "-x"], "Error: Unknown option '-x'"),
+        (["replay"], "Error: Missing expected argument 'FILE…'"),
+        (
+            ["replay", "a.evemu", "--click-method", "corners"],
+            "Error: The value 'corners' is invalid for '--click-method <areas|fingers>'"
+        ),
+        (["replay", "a.evemu", "--raw", "--scene", "s.json"], "Error: '--raw' and '--scene' cannot be used together"),
+        (["replay", "a.evemu", "--desc"], "Error: Missing value for '--desc'"),
+        (["replay", "a.evemu", "--jsn"], "Error: Unknown option '--jsn'"),
+    ])
+    func usageErrorsHaveThreeLinesAndExit64(arguments: [String], message: String) throws {
+        let outcome = try WayfinderProcess.run(arguments)
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        let name = arguments[0]
+        #expect(outcome.errorLines.count == 3)
+        #expect(outcome.errorLines.first == message)
+        #expect(outcome.errorLines.dropFirst().first?.hasPrefix("Usage: wayfinder \(name) ") == true)
+        #expect(outcome.errorLines.last == "  See 'wayfinder \(name) --help' for more information.")
+    }
+
+    @Test func argumentsAfterDoubleDashArePositional() throws {
+        // `--json` after `--` is a positional argument, which `devices` does not take.
+        let outcome = try WayfinderProcess.run(["devices", "--", "--json"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.errorLines.first == "Error: Unexpected argument '--json'")
+    }
+}

@@ -1,0 +1,23 @@
+import InputDevices
+import Testing
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+@Suite(.serialized) struct StopSignalsTests {
+    @Test func aSignalMakesTheDescriptorReadableAndIsReportedOnce() throws {
+        let stop = try StopSignals()
+        let descriptor = stop.withFileDescriptor { $0 }
+        #expect(try Readiness.waitForReadable([descriptor], timeout: .zero) == [false])
+        #expect(stop.receivedSignal() == nil)
+        // With the handler installed, SIGTERM only writes to the pipe (the wait returns at once).
+        #expect(kill(getpid(), SIGTERM) == 0)
+        #expect(try Readiness.waitForReadable([descriptor], timeout: .seconds(5)) == [true])
+        #expect(stop.receivedSignal() == SIGTERM)
+        #expect(stop.receivedSignal() == nil)
+        #expect(kill(getpid(), SIGINT) == 0)
+        #expect(try Readiness.waitForReadable([descriptor], timeout: .seconds(5)) == [true])
+        #expect(stop.receivedSignal() == SIGINT)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import Wayfinder
+
+@Suite struct JSONLineTests {
+    @Test func fieldsKeepTheirOrder() {
+        var line = JSONLine()
+        line.append("time", 0.25)
+        line.append("device", "mouse")
+        line.append("events", integerRows: [[2, 0, -3], [0, 0, 0]])
+        line.append("fingers", 2)
+        line.append("moved", true)
+        line.appendNull("to")
+        line.append("modifiers", strings: ["shift", "ctrl"])
+        #expect(
+            line.text
+                == #"{"time":0.25,"device":"mouse","events":[[2,0,-3],[0,0,0]],"fingers":2,"moved":true,"to":null,"modifiers":["shift","ctrl"]}"#
+        )
+    }
+
+    @Test func anEmptyObjectIsBraces() {
+        #expect(JSONLine().text == "{}")
+    }
+
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        ("say \"hi\"", #""say \"hi\"""#),
+        (#"back\slash"#, #""back\\slash""#),
+        ("line\nbreak\r\ttab", #""line\nbreak\r\ttab""#),
+        ("\u{01}\u{1F}\u{7F}", #""\u0001\u001f\u007f""#),
+        ("\u{08}\u{0C}", #""\b\f""#),
+        ("Ünïcødé ✓ 🖱", "\"Ünïcødé ✓ 🖱\""),
+        ("sep\u{2028}", #""sep\u2028""#),
+    ])
+    func stringsAreEscaped(value: String, expected: String) {
+        #expect(JSONLine.quoted(value) == expected)
+    }
+
+    @Test func everyEscapedStringReadsBackWithFoundation() throws {
+        var everything = ""
+        for value in 0..<0x250 {
+            if let scalar = Unicode.Scalar(value) { everything.unicodeScalars.append(scalar) }
+        }
+        everything += "\u{2028}\u{2029}🖱"
+        var line = JSONLine()
+        line.append("name", everything)
+        line.append("name with \"quotes\"", 1)
+        #expect(!line.text.contains("\n"))
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any]
+        )
+        #expect(object["name"] as? String == everything)
+        #expect(object["name with \"quotes\""] as? Int == 1)
+    }
+
+    @Test func numbersAreValidJSON() throws {
+        var line = JSONLine()
+        line.append("whole", 5.0)
+        line.append("small", 0.000001)
+        line.append("large", 1e20)
+        line.append("negative", -1.5)
+        line.append("nan", Double.nan)
+        line.append("infinity", Double.infinity)
+        line.append("int32", Int32.min)
+        line.append("uint16", UInt16.max)
+        #expect(
+            line.text.hasPrefix(#"{"whole":5,"small":1e-06,"large":1e+20,"negative":-1.5,"nan":null,"infinity":null"#))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+        #expect((object["small"] as? Double) == 0.000001)
+        #expect((object["large"] as? Double) == 1e20)
+        #expect(object["nan"] is NSNull)
+        #expect((object["int32"] as? Int) == Int(Int32.min))
+    }
+
+    @Test func removeAllStartsANewObject() {
+        var line = JSONLine()
+        line.append("a", 1)
+        line.removeAll()
+        line.append("b", "x")
+        #expect(line.text == #"{"b":"x"}"#)
+    }
+
+    @Test func objectsNest() {
+        var size = JSONLine()
+        size.append("width", 100.5)
+        size.append("height", 60)
+        var line = JSONLine()
+        line.append("size", object: size)
+        #expect(line.text == #"{"size":{"width":100.5,"height":60}}"#)
+    }
+}

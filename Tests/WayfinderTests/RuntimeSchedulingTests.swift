@@ -1,0 +1,195 @@
+import Classification
+import InputEvents
+import Testing
+
+@testable import Wayfinder
+
+/// The runtime's scheduling and routing, driven by a small press-and-hold classifier so that the
+/// deadline logic is visible on its own.
+@Suite struct RuntimeSchedulingTests {
+    /// A classifier for one button: a press held for 500 ms becomes a long press (a deadline),
+    /// and the key of a keyboard frame passes through.
+    final class HoldClassifier: FrameClassifier {
+        var pressedAt: Timestamp?
+        var began = false
+        func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {
+            for event in frame.events where event.type == .key {
+                guard let code = event.keyCode else { continue }
+                if code == .leftButton {
+                    if event.value == 1 {
+                        pressedAt = frame.time
+                    } else if event.value == 0 {
+                        if began {
+                            output.append(
+                                .init(
+                                    time: frame.time,
+                                    event: .longPress(phase: .ended, touchType: .indirectPointer, position: nil)))
+                        }
+                        pressedAt = nil
+                        began = false
+                    }
+                } else {
+                    let state: KeyState = event.value == 1 ? .down : event.value == 2 ? .repeat : .up
+                    output.append(
+                        .init(time: frame.time, event: .key(code: code, state: state, modifiers: [], text: nil)))
+                }
+            }
+        }
+        var nextDeadline: Timestamp? { began ? nil : pressedAt.map { $0 + .milliseconds(500) } }
+        func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+            guard let deadline = nextDeadline, deadline <= time else { return }
+            began = true
+            output.append(
+                .init(time: deadline, event: .longPress(phase: .began, touchType: .indirectPointer, position: nil)))
+        }
+        func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+            if began {
+                output.append(
+                    .init(time: time, event: .longPress(phase: .cancelled, touchType: .indirectPointer, position: nil)))
+            }
+            pressedAt = nil
+            began = false
+        }
+    }
+
+    /// A scene that records the keys it is given.
+    final class RecordingScene: SceneDriver {
+        var chords: [String] = []
+        func press(_ chord: String, at time: Timestamp, into output: inout [TimedPayload]) {
+            chords.append(chord)
+            output.append(.init(time: time, payload: .focus(from: nil, to: chord, heading: .next)))
+        }
+        func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String? { "node" }
+        var nextDeadline: Timestamp? { nil }
+        func advance(to time: Timestamp, into output: inout [TimedPayload]) {}
+        func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload]) {}
+        func snapshot() -> TerminalSnapshot { TerminalSnapshot(sceneWidth: 1, sceneHeight: 1) }
+    }
+
+    static let mouse = DeviceDescription(
+        name: "Test Mouse", identity: .init(busType: 3, vendorID: 1, productID: 2, version: 1),
+        supportedCodes: [.key: [KeyCode.leftButton.rawValue], .relative: [0, 1]])
+
+    static func frame(_ milliseconds: Int64, _ code: KeyCode, _ value: Int32) -> EventFrame {
+        let time = Timestamp(microseconds: milliseconds * 1000)
+        return EventFrame(events: [
+            InputEvent(time: time, type: .key, code: code.rawValue, value: value), .report(at: time),
+        ])
+    }
+
+    func runtime(scene: (any SceneDriver)? = nil) -> Runtime {
+        Runtime(scene: scene) { _ in HoldClassifier() }
+    }
+
+    @Test func aDeadlineFiresBeforeTheNextFrameAtItsOwnTime() {
+        let runtime = runtime()
+        let device = DeviceID(rawValue: 0)
+        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.process(Self.frame(100, .leftButton, 1), from: device)
+        #expect(runtime.nextDeadline == Timestamp(microseconds: 600_000))
+        let events = runtime.process(Self.frame(900, .leftButton, 0), from: device)
+        #expect(events.map(\.time.microseconds) == [600_000, 900_000])
+        #expect(
+            events.first?.payload
+                == .input(.longPress(phase: .began, touchType: .indirectPointer, position: nil), target: nil))
+    }
+
+    @Test func batchingDoesNotChangeTheEvents() {
+        let frames = [
+            Self.frame(0, .leftButton, 1), Self.frame(700, .leftButton, 0), Self.frame(1000, .leftButton, 1),
+            Self.frame(1300, .leftButton, 0), Self.frame(2000, .leftButton, 1), Self.frame(2600, .leftButton, 0),
+        ]
+        func run(advancingEvery step: Int64?) -> [WayfinderEvent] {
+            let runtime = runtime()
+            var events = runtime.addDevice(DeviceID(rawValue: 0), description: Self.mouse, at: .zero)
+            var now: Int64 = 0
+            for frame in frames {
+                if let step {
+                    while now + step < frame.time.microseconds {
+                        now += step
+                        events += runtime.advance(to: Timestamp(microseconds: now))
+                    }
+                }
+                events += runtime.process(frame, from: DeviceID(rawValue: 0))
+            }
+            return events
+        }
+        let unbatched = run(advancingEvery: nil)
+        #expect(unbatched.count == 1 + 2 + 2)  // added; began+ended twice (the 300 ms press is not long)
+        for step: Int64 in [1_000, 16_667, 250_000, 499_999] {
+            #expect(run(advancingEvery: step) == unbatched)
+        }
+    }
+
+    @Test func removingADeviceCancelsItsGestureThenReportsTheRemoval() {
+        let runtime = runtime()
+        let device = DeviceID(rawValue: 3)
+        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.process(Self.frame(0, .leftButton, 1), from: device)
+        let events = runtime.removeDevice(device, at: Timestamp(microseconds: 800_000))
+        #expect(
+            events.map(\.payload) == [
+                .input(.longPress(phase: .began, touchType: .indirectPointer, position: nil), target: nil),
+                .input(.longPress(phase: .cancelled, touchType: .indirectPointer, position: nil), target: nil),
+                .device(.removed, kind: .mouse),
+            ])
+        #expect(runtime.nextDeadline == nil)
+        #expect(runtime.process(Self.frame(900, .leftButton, 0), from: device).isEmpty)
+    }
+
+    @Test func keysReachTheSceneAsChordsAndPointerInputGetsATarget() {
+        let scene = RecordingScene()
+        let runtime = runtime(scene: scene)
+        let device = DeviceID(rawValue: 0)
+        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.process(Self.frame(10, .tab, 1), from: device)
+        runtime.process(Self.frame(20, .tab, 2), from: device)
+        runtime.process(Self.frame(30, .tab, 0), from: device)
+        runtime.process(Self.frame(40, .leftShift, 1), from: device)
+        runtime.process(Self.frame(50, .down, 1), from: device)
+        // Repeats move focus again; releases and modifiers alone do not.
+        #expect(scene.chords == ["Tab", "Tab", "Down"])
+        runtime.process(Self.frame(60, .leftButton, 1), from: device)
+        let events = runtime.advance(to: Timestamp(microseconds: 560_000))
+        #expect(events.count == 1)
+        if case .input(_, let target) = events.first?.payload {
+            #expect(target == "node")
+        } else {
+            Issue.record("no input")
+        }
+    }
+
+    @Test func theEventSequenceAndTheCallbackSeeEveryEventInOrder() async {
+        let runtime = runtime()
+        let stream = runtime.events
+        var seen: [WayfinderEvent] = []
+        runtime.onEvent = { seen.append($0) }
+        let returned = Replay(sources: [
+            .init(description: Self.mouse, frames: [Self.frame(0, .leftButton, 1), Self.frame(900, .leftButton, 0)])
+        ])
+        .run(through: runtime)
+        runtime.finish()
+        var streamed: [WayfinderEvent] = []
+        for await event in stream { streamed.append(event) }
+        #expect(returned.count == 3)
+        #expect(seen == returned)
+        #expect(streamed == returned)
+    }
+
+    @Test func replayMergesSourcesInTimeOrderWithTheirOffsets() {
+        let keyboard = DeviceDescription(
+            name: "Test Keyboard", identity: .init(busType: 3, vendorID: 1, productID: 3, version: 1),
+            supportedCodes: [.key: [KeyCode.tab.rawValue]])
+        let replay = Replay(sources: [
+            .init(
+                description: keyboard, frames: [Self.frame(0, .tab, 1), Self.frame(300, .tab, 0)],
+                offset: .milliseconds(100)),
+            .init(description: Self.mouse, frames: [Self.frame(0, .leftButton, 1), Self.frame(200, .leftButton, 0)]),
+        ])
+        #expect(replay.steps.map(\.time.microseconds) == [0, 100_000, 200_000, 400_000])
+        #expect(replay.steps.map(\.source) == [1, 0, 1, 0])
+        let events = replay.run(through: runtime())
+        #expect(events.map(\.device) == ["Test Keyboard", "Test Mouse", "Test Keyboard", "Test Keyboard"])
+        #expect(events.filter { if case .device = $0.payload { true } else { false } }.count == 2)
+    }
+}
