@@ -326,8 +326,8 @@ def main() -> int:
                 else:
                     failed += 1
                     print(f"FAIL {name}" + (f": {detail}" if detail else ""))
-            print(f"     {outcome.case.name}: {timing}{boots}, /init after "
-                  + ", ".join(f"{seconds:.1f} s" for seconds in outcome.boot_seconds))  # fmt: skip
+            reached = ", ".join(f"{seconds:.1f} s" for seconds in outcome.boot_seconds) or "never"
+            print(f"     {outcome.case.name}: {timing}{boots}, /init after {reached}")
             boot_times.extend((outcome.case.name, seconds) for seconds in outcome.boot_seconds)
             if not all(ok for _, ok, _ in outcome.verdicts):
                 print(f"---- guest log of {outcome.case.name} ----")

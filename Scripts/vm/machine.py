@@ -328,10 +328,10 @@ def boot(
             now = time.monotonic()
             if "init" not in result.marks and now - start > boot_timeout:
                 result.hung_before_init = True
-                result.error = f"no /init within {boot_timeout:.0f} s"
+                result.error = f"no /init within {boot_timeout:g} s"
                 break
             if now - start > timeout:
-                result.error = f"timed out after {timeout:.0f} s"
+                result.error = f"timed out after {timeout:g} s"
                 break
             try:
                 line = lines.get(timeout=0.1)

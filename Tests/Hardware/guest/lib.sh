@@ -49,6 +49,10 @@ vm_finish() {
 
 # vm_send_file NAME PATH: copies a guest file to the host's results folder.
 vm_send_file() {
+    [ -f "$2" ] || {
+        echo "no file $2 to send as $1"
+        return 1
+    }
     echo "@@FILE $1"
     gzip -c "$2" | base64
     echo "@@ENDFILE $1"
@@ -132,14 +136,16 @@ vm_list_nodes() {
     done
 }
 
-# vm_wayfinder_devices NAME: runs `wayfinder devices --json` and sends NAME.json (its output),
-# NAME.status (exit status, then standard error) and NAME.nodes (vm_list_nodes) to the host.
+# vm_wayfinder_devices NAME [LOCAL]: runs `wayfinder devices --json` and sends NAME.json (its
+# output), NAME.status (exit status, then standard error) and NAME.nodes (vm_list_nodes) to the
+# host. LOCAL (default NAME, no slashes) names the files in the current directory.
 vm_wayfinder_devices() {
-    wayfinder devices --json >"$1.json" 2>"$1.err"
-    echo $? >"$1.status"
-    cat "$1.err" >>"$1.status"
-    vm_list_nodes >"$1.nodes"
-    vm_send_file "$1.json" "$1.json"
-    vm_send_file "$1.status" "$1.status"
-    vm_send_file "$1.nodes" "$1.nodes"
+    local=${2:-$1}
+    wayfinder devices --json >"$local.json" 2>"$local.err"
+    echo $? >"$local.status"
+    cat "$local.err" >>"$local.status"
+    vm_list_nodes >"$local.nodes"
+    vm_send_file "$1.json" "$local.json"
+    vm_send_file "$1.status" "$local.status"
+    vm_send_file "$1.nodes" "$local.nodes"
 }

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Replays every bundled recording of one category ($1: keyboard, mouse, touchpad, touchscreen) on a
 # uinput device made from its description, with evemu-record and libinput debug-events watching the
-# device, and sends both outputs to the host, which checks them.
+# device, and sends both outputs to the host, which checks them; also sends how
+# `wayfinder devices --json` lists the device.
 . /vm/lib.sh
 category=$1
 list=/vm/recordings/$category.list
@@ -21,6 +22,8 @@ while read -r id; do
     node=$(grep -oE '/dev/input/event[0-9]+' "$name.device" | head -n 1)
     vm_pass "$id/created" "$(cat "$name.device")"
     udevadm settle --timeout=5
+    # How wayfinder lists the device (the host checks the kind).
+    vm_wayfinder_devices "$id.devices" "$name.devices"
     libinput debug-events --device "$node" --show-keycodes >"$name.libinput" 2>&1 &
     libinput_pid=$!
     evemu-record "$node" >"$name.evemu" 2>&1 &

@@ -6,6 +6,7 @@ import json
 
 import libinput_events
 import recordings
+import wayfinder_checks
 
 REL_WHEEL = 0x08
 BUTTON_CODES = range(0x110, 0x120)  # BTN_LEFT ... BTN_TASK and neighbours: mouse buttons
@@ -14,11 +15,13 @@ KEY_CODES = range(0x001, 0x100)  # KEY_ESC ... the keyboard keys below the butto
 
 def check(context):
     expectations = json.loads((context.root / "Tests/Hardware/expected/libinput.json").read_text())["recordings"]
+    kinds = json.loads((context.root / "Tests/Hardware/expected/kinds.json").read_text())["recordings"]
     verdicts = []
     for recording in context.recordings:
         if recording.category != context.argument:
             continue
         identifier = recording.identifier
+        verdicts.append(_kind_verdict(identifier, kinds.get(identifier), context.result.files))
         played = context.result.files.get(f"{identifier}.evemu")
         seen = context.result.files.get(f"{identifier}.libinput")
         if played is None or seen is None:
@@ -41,6 +44,26 @@ def check(context):
         )
         verdicts.append((f"{identifier}/libinput", not problems, "; ".join(problems) if problems else summary))
     return verdicts
+
+
+def _kind_verdict(identifier, allowed, files):
+    name = f"{identifier}/wayfinder-kind"
+    if allowed is None:
+        return (name, False, "no entry in Tests/Hardware/expected/kinds.json")
+    objects, problems = wayfinder_checks.device_listing(files, f"{identifier}.devices")
+    nodes = wayfinder_checks.kernel_nodes(files, f"{identifier}.devices.nodes")
+    if problems:
+        return (name, False, "; ".join(problems))
+    # The uinput device is the only input device in the VM.
+    if len(objects) != 1 or len(nodes) != 1:
+        return (name, False, f"expected one device, wayfinder listed {len(objects)}, the kernel has {len(nodes)}")
+    entry = objects[0]
+    [(kernel_name, kernel_node)] = [(device, node[0]) for device, node in nodes.items()]
+    if entry.get("name") != kernel_name or entry.get("node") != kernel_node:
+        return (name, False, f"listed {entry.get('name')!r} on {entry.get('node')}, the kernel has {kernel_name!r} on {kernel_node}")
+    if entry.get("kind") not in allowed:
+        return (name, False, f"kind {entry.get('kind')!r}, expected {' or '.join(allowed)}")
+    return (name, True, f"{entry.get('kind')}")
 
 
 def _kernel_verdict(identifier, expected, actual):

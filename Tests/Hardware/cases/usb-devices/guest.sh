@@ -19,6 +19,9 @@ vm_check mouse-codes "REL_X, REL_Y, REL_WHEEL, REL_WHEEL_HI_RES, BTN_LEFT, BTN_R
     sh -c 'grep -q "(REL_X)" mouse.desc && grep -q "(REL_Y)" mouse.desc && grep -q "(REL_WHEEL)" mouse.desc &&
            grep -q "(REL_WHEEL_HI_RES)" mouse.desc && grep -q "(BTN_LEFT)" mouse.desc && grep -q "(BTN_RIGHT)" mouse.desc'
 
+# What wayfinder lists; the host checks names, kinds and nodes.
+vm_wayfinder_devices devices
+
 evemu-record "$keyboard" >keyboard.rec 2>&1 &
 keyboard_pid=$!
 evemu-record "$mouse" >mouse.rec 2>&1 &
@@ -52,8 +55,10 @@ vm_ready plug
 tries=50
 while [ "$(count_mice)" != 2 ] && [ $tries -gt 0 ]; do usleep 100000; tries=$((tries - 1)); done
 vm_check hotplug "a second USB mouse appeared" [ "$(count_mice)" = 2 ]
+vm_wayfinder_devices devices-plugged
 vm_ready unplug
 tries=50
 while [ "$(count_mice)" != 1 ] && [ $tries -gt 0 ]; do usleep 100000; tries=$((tries - 1)); done
 vm_check hot-unplug "the second USB mouse went away" [ "$(count_mice)" = 1 ]
+vm_wayfinder_devices devices-unplugged
 vm_finish

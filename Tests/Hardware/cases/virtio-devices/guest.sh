@@ -23,6 +23,9 @@ vm_check mouse-codes "REL_X, REL_Y, REL_WHEEL, BTN_LEFT, BTN_RIGHT, BTN_MIDDLE" 
            grep -q "(BTN_LEFT)" mouse.desc && grep -q "(BTN_RIGHT)" mouse.desc && grep -q "(BTN_MIDDLE)" mouse.desc'
 vm_check mouse-no-hires "virtio has no REL_WHEEL_HI_RES" sh -c '! grep -q "(REL_WHEEL_HI_RES)" mouse.desc'
 
+# What wayfinder lists; the host checks names, kinds and nodes.
+vm_wayfinder_devices devices
+
 evemu-record "$keyboard" >keyboard.rec 2>&1 &
 keyboard_pid=$!
 evemu-record "$mouse" >mouse.rec 2>&1 &
