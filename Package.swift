@@ -98,7 +98,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InteractionsTests",
-            dependencies: ["Interactions", "Classification", "InputEvents", "WayfinderTestSupport"],
+            dependencies: ["Interactions", "Classification", "InputEvents", "Scenes", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -108,7 +108,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport"],
+            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport", "Classification"],
             swiftSettings: strictSettings
         ),
         .testTarget(

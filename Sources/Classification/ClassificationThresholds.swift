@@ -41,8 +41,8 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// `WHEEL_SCROLL_TIMEOUT`, 500 ms).
     public var wheelScrollTimeout: Duration = .milliseconds(500)
     /// A scroll stick (ScrollPoint) that sends nothing for this long has been let go: its
-    /// continuous sequence ends. The stick reports at least every 50 ms while pressed in the
-    /// bundled recording; three missed reports mean it is at rest.
+    /// continuous sequence ends. The stick reports every 48–64 ms while pushed in the bundled
+    /// recording; 150 ms is more than two missed reports.
     public var scrollStickEndTimeout: Duration = .milliseconds(150)
 
     // MARK: Two-finger scroll

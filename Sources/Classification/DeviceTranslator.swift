@@ -110,11 +110,13 @@ public struct DeviceTranslator {
     /// The earliest time at which something happens without a new frame (a long press begins, a
     /// scroll stick's scroll ends), or nil.
     public var nextDeadline: Timestamp? {
-        var result: Timestamp?
-        for deadline in [pointer?.nextDeadline, touchpad?.nextDeadline, touchscreen?.nextDeadline] {
-            if let deadline, result.map({ deadline < $0 }) ?? true { result = deadline }
-        }
-        return result
+        Self.earliest(Self.earliest(pointer?.nextDeadline, touchpad?.nextDeadline), touchscreen?.nextDeadline)
+    }
+
+    private static func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
     }
 
     /// Fires every deadline up to and including `time`. Events carry their deadline's time, so

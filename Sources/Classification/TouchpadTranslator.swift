@@ -221,11 +221,11 @@ struct TouchpadTranslator {
                 decision = HeldButton(button: logicalButton(for: code, leftHanded: leftHanded), trigger: .button)
             }
             held[slot] = decision
+            endScroll(at: time, into: &output)
             output.append(
                 ClassifiedInput(
                     time: time, event: .button(decision.button, state: .down, trigger: decision.trigger, code: code))
             )
-            endScroll(at: time, into: &output)
             if case .touching(let landing, let fingers, _, let unmeasured) = tap {
                 tap = .touching(lastLanding: landing, maximumFingers: fingers, isDead: true, isUnmeasured: unmeasured)
             }
@@ -332,6 +332,11 @@ struct TouchpadTranslator {
 
     // MARK: Motion and scroll
 
+    private func firstFinger() -> Contact? {
+        for contact in contacts.contacts where isFinger(contact) { return contact }
+        return nil
+    }
+
     /// The first two fingers' current and previous positions and origins.
     private func twoFingers() -> (Contact, Contact)? {
         var first: Contact?
@@ -359,7 +364,7 @@ struct TouchpadTranslator {
         case .none, .other:
             return
         case .pointer:
-            guard let contact = contacts.contacts.first(where: isFinger), !contact.isNew else { return }
+            guard let contact = firstFinger(), !contact.isNew else { return }
             let delta = contact.delta * thresholds.pointerPointsPerMillimetre
             guard delta != .zero else { return }
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))

@@ -8,6 +8,9 @@ public import Classification
 /// drag lifts on the first movement after the press (a click that does not move is not a drag); a
 /// finger drag lifts when the delay passes, before it moves.
 ///
+/// A long press on the same node (a context menu's) recognizes together with the drag, so the
+/// menu can appear as the item lifts and moving on drags it, as on iPadOS.
+///
 /// While lifted, the node's frame follows the touch. Dropping (lifting the touch or releasing the
 /// button) leaves it there; a cancelled drag (Escape, the system taking the touch) puts it back
 /// where it started. Each phase emits an `action` event named `drag` with the translation.
@@ -60,6 +63,8 @@ public final class DragInteraction: Interaction {
         immediateRecognizer.allowedTouchTypes = [.indirectPointer, .pencil]
         delayedRecognizer.addTarget { [weak self] in self?.handle($0) }
         immediateRecognizer.addTarget { [weak self] in self?.handle($0) }
+        delayedRecognizer.delegate = self
+        immediateRecognizer.delegate = self
     }
 
     private var recognizers: [GestureRecognizer] { [delayedRecognizer, immediateRecognizer] }
@@ -127,5 +132,14 @@ public final class DragInteraction: Interaction {
                 )
             )
         )
+    }
+}
+
+extension DragInteraction: GestureRecognizerDelegate {
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
+        other is LongPressGestureRecognizer && other.node === recognizer.node
     }
 }

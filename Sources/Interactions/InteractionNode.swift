@@ -144,13 +144,18 @@ public final class Node: InteractionNode {
         self.frame = frame
     }
 
-    public var childNodes: [any InteractionNode] { children }
+    /// The children as the protocol sees them, kept beside `children` so that walking the tree
+    /// on every input allocates nothing.
+    private var childStorage: [any InteractionNode] = []
+
+    public var childNodes: [any InteractionNode] { childStorage }
     public var parentNode: (any InteractionNode)? { parent }
 
     /// Adds a child on top of the others, taking it from its current parent.
     public func addChild(_ child: Node) {
         child.removeFromParent()
         children.append(child)
+        childStorage.append(child)
         child.parent = self
     }
 
@@ -158,6 +163,7 @@ public final class Node: InteractionNode {
     public func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
+        parent.childStorage.removeAll { $0 === self }
         self.parent = nil
     }
 

@@ -27,8 +27,8 @@ public import InputEvents
 ///   first and, on one node, in the order they were added. It stays with them until it ends, even
 ///   if it leaves the node. Scrolling goes the same way to the pans that allow its source.
 /// - The classifier's own `tap`, `longPress` and `drag` are not used: recognizers make their own
-///   from the touches, with their own settings. A `longPress` or `drag` that is `cancelled`, and
-///   Escape, cancel the touch.
+///   from the touches, with their own settings. A classified `drag` that is `cancelled` (the
+///   device went away) and Escape cancel the touch.
 ///
 /// Arbitration follows UIKit: a recognizer that wants to begin (or, if discrete, to end) first
 /// waits for those it requires to fail, then fails if another recognizer already took the input
@@ -144,9 +144,11 @@ public final class InteractionSystem {
             scroll(ScrollSample(source: source, delta: points, phase: phase, velocity: velocity ?? .zero), at: time)
         case .key(let code, let state, _, _):
             if code == .escape, state == .down { cancelActiveTouch(at: time) }
-        case .longPress(let phase, let touchType, _), .drag(let phase, let touchType, _, _):
+        case .drag(let phase, let touchType, _, _):
             if phase == .cancelled, let active = touch, active.touchType == touchType { cancelActiveTouch(at: time) }
-        case .tap:
+        case .longPress, .tap:
+            // A classified long press is also cancelled when it turns into a drag, which is no
+            // reason to take the touch away.
             break
         }
         return flush()
@@ -272,10 +274,16 @@ public final class InteractionSystem {
         at time: Timestamp
     ) {
         for old in participants where !newParticipants.contains(where: { $0 === old }) {
-            if old.state == .possible, old.machineDeadline != nil || old.pendingTransition != nil {
-                commit(old, .failed, at: time)
+            switch old.state {
+            case .possible:
+                if old.machineDeadline != nil || old.pendingTransition != nil { commit(old, .failed, at: time) }
+            case .began, .changed:
+                // A sequence that never ended (a touchpad scroll without its `ended`).
+                commit(old, .cancelled, at: time)
+            case .ended, .cancelled, .failed:
+                break
             }
-            if old.state.isFinished || old.state == .possible { old.reset() }
+            old.reset()
         }
         participants.removeAll(keepingCapacity: true)
         participants.append(contentsOf: newParticipants)

@@ -10,6 +10,9 @@ public import InputEvents
 /// - after a touch or touchpad scroll ends, the content decelerates with the scroll's velocity
 ///   (UIScrollView's normal rate, 0.998 per millisecond), and springs back from past an edge.
 ///
+/// Another pan on the scroll view's own node recognizes together with the scroll view's, so a node
+/// can both scroll and report that it is panned.
+///
 /// The motion runs on deadlines: ``nextDeadline`` asks the ``InteractionSystem`` to call
 /// ``advance(to:reporting:)``, which reports each new offset as a `contentOffset` event. The
 /// node's children move with the offset for hit testing.
@@ -51,6 +54,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         vertical = ScrollAxisMotion(viewportLength: 0, contentLength: contentSize.height, thresholds: thresholds)
         pan = PanGestureRecognizer(name: "scroll-view.pan", allowedScrollTypes: .all, thresholds: thresholds)
         pan.addTarget { [weak self] in self?.handle($0) }
+        pan.delegate = self
     }
 
     public func willMove(to node: (any InteractionNode)?) {
@@ -150,5 +154,14 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         node.attachments.contentOffset = offset
         onScroll?(offset)
         system.send(.contentOffset(time: time, item: node.identifier, offset: offset))
+    }
+}
+
+extension ScrollViewInteraction: GestureRecognizerDelegate {
+    public func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool {
+        other is PanGestureRecognizer && other.node === recognizer.node
     }
 }

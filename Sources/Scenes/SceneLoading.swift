@@ -22,19 +22,30 @@ extension Scene {
     /// - Returns: The scene and the warnings found.
     /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
     public static func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
+        try load(contentsOf: url, file: url.path)
+    }
+
+    /// Reads and validates the scene file at `path`; errors and warnings name the file as given.
+    ///
+    /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
+    public static func load(path: String) throws(SceneError) -> LoadedScene {
+        try load(contentsOf: URL(fileURLWithPath: path), file: path)
+    }
+
+    private static func load(contentsOf url: URL, file: String) throws(SceneError) -> LoadedScene {
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
             throw SceneError(
-                file: url.path,
+                file: file,
                 line: nil,
                 nodeID: nil,
                 field: nil,
                 kind: .unreadable(reason: (error as NSError).localizedDescription)
             )
         }
-        return try parse(Array(data), file: url.path)
+        return try parse(Array(data), file: file)
     }
 
     /// Validates a scene given as JSON text.

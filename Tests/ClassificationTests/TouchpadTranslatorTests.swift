@@ -236,3 +236,93 @@ import WayfinderTestSupport
         )
     }
 }
+
+/// Pads that do not speak multitouch protocol B.
+@Suite struct TouchpadProtocolTests {
+    /// A pad with one position (`ABS_X`/`ABS_Y`) and finger-count tool keys, 100×60 mm.
+    private static let singleTouchPad = DeviceDescription(
+        name: "Single-touch pad",
+        identity: DeviceIdentity(busType: 0x11, vendorID: 2, productID: 1, version: 0),
+        properties: [.pointer, .buttonPad],
+        supportedCodes: [
+            .synchronization: [0, 1],
+            .key: Set([KeyCode.leftButton, .touch, .toolFinger, .toolDoubleTap, .toolTripleTap].map(\.rawValue)),
+            .absolute: [AbsoluteAxis.x.rawValue, AbsoluteAxis.y.rawValue],
+        ],
+        absoluteAxes: [
+            .x: AbsoluteAxisInfo(minimum: 0, maximum: 4000, resolution: 40),
+            .y: AbsoluteAxisInfo(minimum: 0, maximum: 2400, resolution: 40),
+        ]
+    )
+
+    @Test func singleTouchPadScrollsWithTwoFingersAndCountsThemForClicks() throws {
+        var script = InputScript(device: Self.singleTouchPad)
+        script.add(.key, KeyCode.touch.rawValue, 1)
+        script.add(.key, KeyCode.toolDoubleTap.rawValue, 1)
+        script.add(.absolute, AbsoluteAxis.x.rawValue, 2000)
+        script.add(.absolute, AbsoluteAxis.y.rawValue, 1000)
+        script.sync()
+        for step in 1...10 {
+            script.wait(.milliseconds(10))
+            script.add(.absolute, AbsoluteAxis.y.rawValue, 1000 + Int32(step) * 40)
+            script.sync()
+        }
+        script.add(.key, KeyCode.toolDoubleTap.rawValue, 0)
+        script.add(.key, KeyCode.touch.rawValue, 0)
+        script.sync()
+        script.wait(.milliseconds(100))
+        script.add(.key, KeyCode.touch.rawValue, 1)
+        script.add(.key, KeyCode.toolTripleTap.rawValue, 1)
+        script.sync()
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        let output = try classify(Self.singleTouchPad, script.frames, options: ClassifierOptions(clickMethod: .fingers))
+        #expect(
+            collapsed(output) == [
+                "scroll began down", "scroll changed down", "scroll ended", "button middle down fingers",
+                "button middle up fingers",
+            ]
+        )
+    }
+
+    /// Protocol A (`SYN_MT_REPORT` after each contact, no slots) as the bcm5974 driver of the
+    /// bundled Apple recording sends it.
+    @Test func protocolAContactsAreTrackedByOrder() throws {
+        var device = ScriptedDevice.touchpad(vendorID: 0x05ac, busType: 0x03, hasPressure: false)
+        device.absoluteAxes[.multitouchSlot] = nil
+        device.absoluteAxes[.multitouchTrackingID] = nil
+        device.supportedCodes[.absolute]?.remove(AbsoluteAxis.multitouchSlot.rawValue)
+        device.supportedCodes[.absolute]?.remove(AbsoluteAxis.multitouchTrackingID.rawValue)
+        var script = InputScript(device: device)
+        func contacts(_ positions: [(Int32, Int32)], tool: KeyCode?, release: KeyCode? = nil) {
+            for (x, y) in positions {
+                script.add(.absolute, AbsoluteAxis.multitouchPositionX.rawValue, x)
+                script.add(.absolute, AbsoluteAxis.multitouchPositionY.rawValue, y)
+                script.add(.synchronization, SynchronizationCode.multitouchReport.rawValue, 0)
+            }
+            if positions.isEmpty { script.add(.synchronization, SynchronizationCode.multitouchReport.rawValue, 0) }
+            if let release { script.add(release, 0) }
+            if let tool { script.add(tool, 1) }
+            script.sync()
+            script.wait(.milliseconds(10))
+        }
+        contacts([(1600, 1200)], tool: .toolFinger)
+        contacts([(1600, 1200), (2200, 1200)], tool: .toolDoubleTap, release: .toolFinger)
+        for step: Int32 in 1...8 {
+            contacts([(1600, 1200 + step * 20), (2200, 1200 + step * 20)], tool: nil)
+        }
+        // Every protocol A frame reports every contact, the button's frames too.
+        script.add(.leftButton, 1)
+        contacts([(1600, 1360), (2200, 1360)], tool: nil)
+        script.add(.leftButton, 0)
+        contacts([(1600, 1360), (2200, 1360)], tool: nil)
+        contacts([], tool: nil, release: .toolDoubleTap)
+        let output = try classify(device, script.frames)
+        #expect(
+            collapsed(output) == [
+                "scroll began down", "scroll changed down", "scroll ended", "button secondary down fingers",
+                "button secondary up fingers",
+            ]
+        )
+    }
+}

@@ -20,4 +20,16 @@ import Testing
         #expect(try Readiness.waitForReadable([descriptor], timeout: .seconds(5)) == [true])
         #expect(stop.receivedSignal() == SIGINT)
     }
+
+    @Test func aStopSignalEndsASessionAndClosesItsDevices() throws {
+        let pipes = try PipeBank(names: ["a"])
+        let session = try pipes.makeSession(["a"], handlesStopSignals: true)
+        #expect(try session.poll(timeout: .zero) { _ in })
+        #expect(kill(getpid(), SIGINT) == 0)
+        // The signal wakes the wait at once; the timeout only guards against a hang.
+        let keepsRunning = try session.poll(timeout: .seconds(5)) { _ in }
+        #expect(!keepsRunning)
+        #expect(session.stopSignal == SIGINT)
+        #expect(session.devicePaths.isEmpty)
+    }
 }

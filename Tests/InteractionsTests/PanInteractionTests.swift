@@ -90,3 +90,21 @@ import Testing
         #expect(harness.actions.isEmpty)
     }
 }
+
+@Suite struct PanSequenceTests {
+    @Test func aScrollThatNeverEndedIsCancelledWhenAnotherBeginsElsewhere() {
+        let left = Node(identifier: "left", frame: Rect(x: 0, y: 0, width: 500, height: 800))
+        let right = Node(identifier: "right", frame: Rect(x: 500, y: 0, width: 500, height: 800))
+        left.addInteraction(PanInteraction(allowedScrollTypes: .all))
+        right.addInteraction(PanInteraction(allowedScrollTypes: .all))
+        let harness = InteractionHarness(children: [left, right])
+        harness.movePointer(to: Point(x: 100, y: 100))
+        harness.send(.scroll(source: .continuous, delta: Vector(x: 0, y: 5), v120: nil, phase: .began, velocity: nil))
+        harness.movePointer(to: Point(x: 700, y: 100))
+        harness.send(.scroll(source: .continuous, delta: Vector(x: 0, y: 5), v120: nil, phase: .began, velocity: nil))
+        harness.send(.scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: .zero))
+        #expect(harness.actions.map { "\($0.item) \($0.phase?.rawValue ?? "-")" } == [
+            "left began", "left cancelled", "right began", "right ended",
+        ])
+    }
+}

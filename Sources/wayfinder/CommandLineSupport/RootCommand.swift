@@ -11,6 +11,7 @@ enum RootCommand {
             DevicesCommand.self,
             RecordCommand.self,
             ReplayCommand.self,
+            NavigateCommand.self,
         ]
     }
 

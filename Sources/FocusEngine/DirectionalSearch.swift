@@ -1,0 +1,397 @@
+public import Scenes
+
+/// The rules arrow keys use to pick the next item, as pure functions over rectangles.
+///
+/// Both rules are written for a move to the right; other headings are mapped onto it by mirroring
+/// and swapping axes (``normalized(_:for:)``), so that left/right and up/down stay exact mirrors.
+///
+/// - ``DirectionalSearch/precise``: UIKit's and tvOS's behaviour. A candidate must lie further in
+///   the direction of travel (its leading and trailing edges both beyond the focused item's) and
+///   overlap the focused item's extent across the direction of travel. The nearest along the
+///   travel axis wins, then the smallest offset between centres across it, then tree order.
+/// - ``DirectionalSearch/proximity``: Android's FocusFinder rules (also used by Compose's 2-D
+///   search): `isCandidate`, then the beam rules, then the lowest 13·major² + minor².
+public enum DirectionalRules {
+    /// A rectangle mapped so that the heading points right: `left < right`, `top < bottom`.
+    public struct NormalizedRect: Hashable, Sendable {
+        /// Trailing edge against the direction of travel.
+        public var left: Double
+        /// One edge across the direction of travel.
+        public var top: Double
+        /// Leading edge in the direction of travel.
+        public var right: Double
+        /// The other edge across the direction of travel.
+        public var bottom: Double
+
+        var centerAcross: Double { (top + bottom) / 2 }
+    }
+
+    /// Maps `rect` so that moving along `heading` becomes moving right.
+    public static func normalized(_ rect: SceneRect, for heading: FocusHeading) -> NormalizedRect {
+        switch heading {
+        case .left: NormalizedRect(left: -rect.maxX, top: rect.minY, right: -rect.minX, bottom: rect.maxY)
+        case .down: NormalizedRect(left: rect.minY, top: rect.minX, right: rect.maxY, bottom: rect.maxX)
+        case .up: NormalizedRect(left: -rect.maxY, top: rect.minX, right: -rect.minY, bottom: rect.maxX)
+        default: NormalizedRect(left: rect.minX, top: rect.minY, right: rect.maxX, bottom: rect.maxY)
+        }
+    }
+
+    // MARK: Shared
+
+    /// Whether the destination's extent across the direction of travel overlaps the source's
+    /// (touching edges do not count).
+    static func beamsOverlap(_ source: NormalizedRect, _ destination: NormalizedRect) -> Bool {
+        destination.bottom > source.top && destination.top < source.bottom
+    }
+
+    /// FocusFinder's `isCandidate`: the destination is at least partly beyond the source and its
+    /// far edge is beyond the source's far edge.
+    static func isCandidate(_ source: NormalizedRect, _ destination: NormalizedRect) -> Bool {
+        (source.left < destination.left || source.right <= destination.left) && source.right < destination.right
+    }
+
+    /// The gap along the travel axis (0 when they overlap).
+    static func majorAxisDistance(_ source: NormalizedRect, _ destination: NormalizedRect) -> Double {
+        max(0, destination.left - source.right)
+    }
+
+    /// The distance from the source's leading edge to the destination's far edge, floored at 1.
+    static func majorAxisDistanceToFarEdge(_ source: NormalizedRect, _ destination: NormalizedRect) -> Double {
+        max(1, destination.right - source.right)
+    }
+
+    /// The distance between centres across the direction of travel.
+    static func minorAxisDistance(_ source: NormalizedRect, _ destination: NormalizedRect) -> Double {
+        abs(source.centerAcross - destination.centerAcross)
+    }
+
+    // MARK: Precise
+
+    /// Whether `destination` can be reached from `source` under the precise rule.
+    public static func isPreciseCandidate(from source: SceneRect, to destination: SceneRect, heading: FocusHeading)
+        -> Bool
+    {
+        let s = normalized(source, for: heading)
+        let d = normalized(destination, for: heading)
+        return isCandidate(s, d) && beamsOverlap(s, d)
+    }
+
+    /// The precise rule's ranking key: gap along the travel axis, then offset between centres.
+    static func preciseKey(_ source: NormalizedRect, _ destination: NormalizedRect) -> (Double, Double) {
+        (majorAxisDistance(source, destination), minorAxisDistance(source, destination))
+    }
+
+    // MARK: Proximity
+
+    /// FocusFinder's weighted distance: 13·major² + minor², which makes the travel axis count
+    /// far more than the axis across it.
+    public static func weightedDistance(major: Double, minor: Double) -> Double {
+        13 * major * major + minor * minor
+    }
+
+    /// FocusFinder's `beamBeats`: whether `first` wins over `second` because it is in the beam.
+    static func beamBeats(
+        _ source: NormalizedRect,
+        _ first: NormalizedRect,
+        _ second: NormalizedRect,
+        vertical: Bool
+    ) -> Bool {
+        let firstInBeam = beamsOverlap(source, first)
+        let secondInBeam = beamsOverlap(source, second)
+        if secondInBeam || !firstInBeam { return false }
+        // The second is not fully beyond the source: the one in the beam wins.
+        if !(source.right <= second.left) { return true }
+        // Left and right: being in the beam always wins.
+        if !vertical { return true }
+        // Up and down: only while the beam rect is closer than the other's far edge.
+        return majorAxisDistance(source, first) < majorAxisDistanceToFarEdge(source, second)
+    }
+
+    /// FocusFinder's `isBetterCandidate` for normalized rectangles.
+    static func isBetterProximityCandidate(
+        _ source: NormalizedRect,
+        _ first: NormalizedRect,
+        than second: NormalizedRect,
+        vertical: Bool
+    ) -> Bool {
+        if !isCandidate(source, first) { return false }
+        if !isCandidate(source, second) { return true }
+        if beamBeats(source, first, second, vertical: vertical) { return true }
+        if beamBeats(source, second, first, vertical: vertical) { return false }
+        return weightedDistance(major: majorAxisDistance(source, first), minor: minorAxisDistance(source, first))
+            < weightedDistance(major: majorAxisDistance(source, second), minor: minorAxisDistance(source, second))
+    }
+
+    /// Whether `first` is a better proximity candidate than `second` for a move from `source`.
+    public static func isBetterProximityCandidate(
+        from source: SceneRect,
+        _ first: SceneRect,
+        than second: SceneRect,
+        heading: FocusHeading
+    ) -> Bool {
+        isBetterProximityCandidate(
+            normalized(source, for: heading),
+            normalized(first, for: heading),
+            than: normalized(second, for: heading),
+            vertical: heading == .up || heading == .down
+        )
+    }
+
+    /// Whether `destination` can be reached from `source` under the proximity rule.
+    public static func isProximityCandidate(from source: SceneRect, to destination: SceneRect, heading: FocusHeading)
+        -> Bool
+    {
+        isCandidate(normalized(source, for: heading), normalized(destination, for: heading))
+    }
+
+    // MARK: Reference search
+
+    /// Finds the best destination by looking at every rectangle: the reference the indexed
+    /// search is checked against, and a convenient way to run published geometries.
+    ///
+    /// - Parameters:
+    ///   - source: The focused item's frame.
+    ///   - heading: `.up`, `.down`, `.left` or `.right`.
+    ///   - candidates: The other items' frames.
+    ///   - rule: Which rule to apply.
+    /// - Returns: The index of the winner in `candidates`, or nil when nothing qualifies. Ties go to
+    ///   the lowest index (tree order).
+    public static func bestCandidate(
+        from source: SceneRect,
+        heading: FocusHeading,
+        among candidates: [SceneRect],
+        rule: DirectionalSearch
+    ) -> Int? {
+        var best = SearchBest(source: source, heading: heading, rule: rule)
+        for (index, rect) in candidates.enumerated() { best.consider(index, rect) }
+        return best.index
+    }
+}
+
+/// The running best of a directional search; shared by the linear and the indexed search so that
+/// both apply exactly the same comparison and tie-break.
+struct SearchBest {
+    let source: DirectionalRules.NormalizedRect
+    let heading: FocusHeading
+    let vertical: Bool
+    let rule: DirectionalSearch
+    private(set) var index: Int?
+    private(set) var rect = DirectionalRules.NormalizedRect(left: 0, top: 0, right: 0, bottom: 0)
+    /// Whether the best so far lies in the beam (proximity only).
+    private(set) var inBeam = false
+
+    init(source: SceneRect, heading: FocusHeading, rule: DirectionalSearch) {
+        self.source = DirectionalRules.normalized(source, for: heading)
+        self.heading = heading
+        self.vertical = heading == .up || heading == .down
+        self.rule = rule
+    }
+
+    /// The best's precise key or weighted distance.
+    var preciseGap: Double { DirectionalRules.majorAxisDistance(source, rect) }
+    var weighted: Double {
+        DirectionalRules.weightedDistance(
+            major: DirectionalRules.majorAxisDistance(source, rect),
+            minor: DirectionalRules.minorAxisDistance(source, rect)
+        )
+    }
+    var major: Double { DirectionalRules.majorAxisDistance(source, rect) }
+
+    mutating func consider(_ candidateIndex: Int, _ frame: SceneRect) {
+        let candidate = DirectionalRules.normalized(frame, for: heading)
+        guard DirectionalRules.isCandidate(source, candidate) else { return }
+        switch rule {
+        case .precise:
+            guard DirectionalRules.beamsOverlap(source, candidate) else { return }
+            if let current = index {
+                let new = DirectionalRules.preciseKey(source, candidate)
+                let old = DirectionalRules.preciseKey(source, rect)
+                guard new < old || (new == old && candidateIndex < current) else { return }
+            }
+        case .proximity:
+            if let current = index {
+                let better = DirectionalRules.isBetterProximityCandidate(
+                    source, candidate, than: rect, vertical: vertical)
+                let worse = DirectionalRules.isBetterProximityCandidate(
+                    source, rect, than: candidate, vertical: vertical)
+                guard better || (!worse && candidateIndex < current) else { return }
+            }
+        }
+        index = candidateIndex
+        rect = candidate
+        inBeam = DirectionalRules.beamsOverlap(source, candidate)
+    }
+}
+
+/// Grid buckets over item frames, so that a directional search looks at the cells in the
+/// direction of travel, nearest first, and stops as soon as nothing further can win.
+struct SpatialGrid {
+    let originX: Double
+    let originY: Double
+    let cellSize: Double
+    let columns: Int
+    let rows: Int
+    /// Cell `c` holds `items[offsets[c] ..< offsets[c + 1]]`; cells are stored row by row.
+    private let offsets: [Int32]
+    private let items: [Int32]
+    /// Items that would cover too many cells; checked on every search.
+    let oversized: [Int32]
+
+    /// An item covering more cells than this goes to `oversized` instead.
+    static let maximumCellsPerItem = 256
+
+    init(frames: [SceneRect]) {
+        guard let first = frames.first else {
+            self.originX = 0
+            self.originY = 0
+            self.cellSize = 1
+            self.columns = 1
+            self.rows = 1
+            self.offsets = [0, 0]
+            self.items = []
+            self.oversized = []
+            return
+        }
+        var bounds = first
+        var totalArea = 0.0
+        for frame in frames {
+            bounds = bounds.union(frame)
+            totalArea += max(frame.width, 1) * max(frame.height, 1)
+        }
+        // About two average-sized items per cell, and never more cells than 4 per item.
+        let averageSide = (totalArea / Double(frames.count)).squareRoot()
+        var cell = max(averageSide * 1.5, 1)
+        while (bounds.width / cell + 1) * (bounds.height / cell + 1) > Double(4 * frames.count + 16) { cell *= 2 }
+        let columns = Int(bounds.width / cell) + 1
+        let rows = Int(bounds.height / cell) + 1
+        self.originX = bounds.minX
+        self.originY = bounds.minY
+        self.cellSize = cell
+        self.columns = columns
+        self.rows = rows
+
+        func cellRange(_ frame: SceneRect) -> (ClosedRange<Int>, ClosedRange<Int>) {
+            let c0 = min(max(Int((frame.minX - bounds.minX) / cell), 0), columns - 1)
+            let c1 = min(max(Int((frame.maxX - bounds.minX) / cell), c0), columns - 1)
+            let r0 = min(max(Int((frame.minY - bounds.minY) / cell), 0), rows - 1)
+            let r1 = min(max(Int((frame.maxY - bounds.minY) / cell), r0), rows - 1)
+            return (c0...c1, r0...r1)
+        }
+        var counts = [Int32](repeating: 0, count: columns * rows + 1)
+        var oversized: [Int32] = []
+        for frame in frames {
+            let (c, r) = cellRange(frame)
+            if c.count * r.count > Self.maximumCellsPerItem { continue }
+            for row in r { for column in c { counts[row * columns + column + 1] += 1 } }
+        }
+        for index in 1..<counts.count { counts[index] += counts[index - 1] }
+        var fill = counts
+        var items = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
+        for (index, frame) in frames.enumerated() {
+            let (c, r) = cellRange(frame)
+            if c.count * r.count > Self.maximumCellsPerItem {
+                oversized.append(Int32(index))
+                continue
+            }
+            for row in r {
+                for column in c {
+                    let slot = row * columns + column
+                    items[Int(fill[slot])] = Int32(index)
+                    fill[slot] += 1
+                }
+            }
+        }
+        self.offsets = counts
+        self.items = items
+        self.oversized = oversized
+    }
+
+    func column(_ x: Double) -> Int { min(max(Int(((x - originX) / cellSize).rounded(.down)), 0), columns - 1) }
+    func row(_ y: Double) -> Int { min(max(Int(((y - originY) / cellSize).rounded(.down)), 0), rows - 1) }
+
+    @inline(__always)
+    func forEachItem(column: Int, row: Int, _ body: (Int) -> Void) {
+        let slot = row * columns + column
+        var position = Int(offsets[slot])
+        let end = Int(offsets[slot + 1])
+        while position < end {
+            body(Int(items[position]))
+            position += 1
+        }
+    }
+
+    /// The best item from `source` along `heading` under `rule`, looking only at cells that can
+    /// hold a winner. Gives the same answer as ``DirectionalRules/bestCandidate(from:heading:among:rule:)``.
+    func bestCandidate(
+        from source: SceneRect,
+        heading: FocusHeading,
+        frames: [SceneRect],
+        rule: DirectionalSearch
+    ) -> Int? {
+        let horizontal = heading == .left || heading == .right
+        // Layers are the columns (left/right) or rows (up/down), nearest first.
+        let layerCount = horizontal ? columns : rows
+        let firstLayer: Int
+        let step: Int
+        switch heading {
+        case .right: (firstLayer, step) = (column(source.minX), 1)
+        case .left: (firstLayer, step) = (column(source.maxX), -1)
+        case .down: (firstLayer, step) = (row(source.minY), 1)
+        default: (firstLayer, step) = (row(source.maxY), -1)
+        }
+        // The smallest travel-axis gap an item first met in `layer` can have.
+        func lowerBound(_ layer: Int) -> Double {
+            switch heading {
+            case .right: originX + Double(layer) * cellSize - source.maxX
+            case .left: source.minX - (originX + Double(layer + 1) * cellSize)
+            case .down: originY + Double(layer) * cellSize - source.maxY
+            default: source.minY - (originY + Double(layer + 1) * cellSize)
+            }
+        }
+        let band: ClosedRange<Int> =
+            horizontal ? row(source.minY)...row(source.maxY) : column(source.minX)...column(source.maxX)
+        let across: ClosedRange<Int> = horizontal ? 0...(rows - 1) : 0...(columns - 1)
+
+        var best = SearchBest(source: source, heading: heading, rule: rule)
+        for index in oversized { best.consider(Int(index), frames[Int(index)]) }
+
+        func scan(_ lines: ClosedRange<Int>, stop: (SearchBest, Double) -> Bool) {
+            var layer = firstLayer
+            while layer >= 0 && layer < layerCount {
+                if stop(best, max(0, lowerBound(layer))) { return }
+                for line in lines {
+                    if horizontal {
+                        forEachItem(column: layer, row: line) { best.consider($0, frames[$0]) }
+                    } else {
+                        forEachItem(column: line, row: layer) { best.consider($0, frames[$0]) }
+                    }
+                }
+                layer += step
+            }
+        }
+
+        switch rule {
+        case .precise:
+            // Only the band can hold candidates; stop once the gap cannot shrink.
+            scan(band) { best, bound in best.index != nil && bound > best.preciseGap }
+            return best.index
+        case .proximity:
+            // Phase 1: the beam. Anything in it that is still reachable is found here.
+            scan(band) { best, bound in
+                best.index != nil && best.inBeam
+                    && DirectionalRules.weightedDistance(major: bound, minor: 0) > best.weighted
+            }
+            // Left and right: an item in the beam beats every item outside it.
+            if best.inBeam && horizontal { return best.index }
+            // Phase 2: everything across the direction of travel, nearest layers first.
+            scan(across) { best, bound in
+                guard best.index != nil else { return false }
+                if DirectionalRules.weightedDistance(major: bound, minor: 0) > best.weighted { return true }
+                // Up and down: an item outside the beam beats the beam's best only when its far
+                // edge is no further than that best.
+                return best.inBeam && bound > best.major
+            }
+            return best.index
+        }
+    }
+}

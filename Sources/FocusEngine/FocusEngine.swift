@@ -1,4 +1,0 @@
-/// The FocusEngine module.
-///
-/// See the module's documentation catalog for its design.
-public enum FocusEngineModule {}

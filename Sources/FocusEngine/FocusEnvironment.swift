@@ -1,0 +1,319 @@
+public import Scenes
+
+/// A node in the focus hierarchy: a window, a view-controller-like object, a container, or an item.
+///
+/// Any class can adopt it; identity matters, so the protocol is class-bound. An environment that
+/// is not a ``FocusItem`` is never focused itself (like a view controller) but takes part in
+/// groups, preferred focus and update callbacks.
+///
+/// ```swift
+/// final class Canvas: FocusEnvironment {
+///     weak var parentFocusEnvironment: (any FocusEnvironment)?
+///     var shapes: [Shape] = []  // Shape adopts FocusItem
+///     var focusChildren: [any FocusEnvironment] { shapes }
+/// }
+/// ```
+///
+/// Every requirement except ``parentFocusEnvironment`` has a default.
+public protocol FocusEnvironment: AnyObject {
+    /// The environment containing this one; nil only for the root.
+    var parentFocusEnvironment: (any FocusEnvironment)? { get }
+    /// The environments directly inside this one, in tree order. Default: none.
+    var focusChildren: [any FocusEnvironment] { get }
+    /// Where focus should go when this environment is asked for it, searched in order; an empty
+    /// array means the environment itself. Default: empty.
+    var preferredFocusEnvironments: [any FocusEnvironment] { get }
+    /// The focus group this environment declares; nil inherits the parent's group. Default: nil.
+    var focusGroupIdentifier: String? { get }
+    /// Whether this environment catches directional moves into its area and hands them to its
+    /// preferred focus item (SwiftUI's `.focusSection()`). Default: false.
+    var isFocusSection: Bool { get }
+    /// The area of a non-item environment, used for focus sections and group ordering. Default:
+    /// nil (the union of what it contains).
+    var focusAreaFrame: SceneRect? { get }
+    /// Whether items inside follow focus with selection; nil inherits. On an item: its override.
+    /// Default: nil.
+    var selectionFollowsFocus: Bool? { get }
+    /// Hidden environments and everything inside them cannot be focused. Default: false.
+    var isHidden: Bool { get }
+    /// When false, nothing inside can be focused (a disabled container). Default: true.
+    var isUserInteractionEnabled: Bool { get }
+    /// A stable identity that survives rebuilding the tree; focus, remembered items and
+    /// selection are restored through it. Default: nil.
+    var restorationIdentifier: String? { get }
+    /// Whether this environment can be the first responder. Default: true for focus items.
+    var canBecomeFirstResponder: Bool { get }
+    /// Key commands this environment offers while it is in the responder chain. Default: none.
+    var keyCommands: [KeyCommand] { get }
+
+    /// Asks whether a focus update may happen. Called on every environment containing the
+    /// previously or the next focused item; any `false` cancels the update. Default: true.
+    func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool
+    /// Tells the environment that focus changed. Called on the same environments, in the same
+    /// order, after the update. Default: nothing.
+    func didUpdateFocus(in context: FocusUpdateContext)
+    /// A key went down while this environment was in the responder chain. Return
+    /// ``PressHandling/passToNextResponder`` for keys you do not handle: that is the call to
+    /// `super` of UIKit's `pressesBegan`. Default: pass.
+    func pressesBegan(_ press: KeyPress) -> PressHandling
+}
+
+/// What a responder did with a key press.
+public enum PressHandling: Hashable, Sendable {
+    /// The press was handled; it goes no further.
+    case handled
+    /// Not handled here: pass it to the next responder (the `super` call).
+    case passToNextResponder
+}
+
+extension FocusEnvironment {
+    public var focusChildren: [any FocusEnvironment] { [] }
+    public var preferredFocusEnvironments: [any FocusEnvironment] { [] }
+    public var focusGroupIdentifier: String? { nil }
+    public var isFocusSection: Bool { false }
+    public var focusAreaFrame: SceneRect? { nil }
+    public var selectionFollowsFocus: Bool? { nil }
+    public var isHidden: Bool { false }
+    public var isUserInteractionEnabled: Bool { true }
+    public var restorationIdentifier: String? { nil }
+    public var canBecomeFirstResponder: Bool { self is any FocusItem }
+    public var keyCommands: [KeyCommand] { [] }
+    public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
+    public func didUpdateFocus(in context: FocusUpdateContext) {}
+    public func pressesBegan(_ press: KeyPress) -> PressHandling { .passToNextResponder }
+
+    /// Whether `other` is this environment or lies inside it.
+    public func contains(_ other: any FocusEnvironment) -> Bool {
+        var current: (any FocusEnvironment)? = other
+        while let environment = current {
+            if environment === self { return true }
+            current = environment.parentFocusEnvironment
+        }
+        return false
+    }
+
+    /// A name for messages: the restoration identifier, or the type name.
+    public var focusDebugName: String {
+        restorationIdentifier ?? String(describing: type(of: self))
+    }
+}
+
+/// An object that can be focused: a cell, a text field, a shape on a canvas.
+///
+/// ```swift
+/// final class Shape: FocusItem {
+///     weak var parentFocusEnvironment: (any FocusEnvironment)?
+///     var frame: SceneRect
+///     var canBecomeFocused: Bool { true }
+///     init(frame: SceneRect) { self.frame = frame }
+/// }
+/// ```
+public protocol FocusItem: FocusEnvironment {
+    /// Whether the item can be focused: the single source of truth for keyboard focus.
+    var canBecomeFocused: Bool { get }
+    /// The frame in scene (window) coordinates.
+    var frame: SceneRect { get }
+    /// How focus is drawn; nil means the app draws it in ``FocusEnvironment/didUpdateFocus(in:)``.
+    /// Default: a halo around the frame with square corners.
+    var focusEffect: FocusHaloEffect? { get }
+    /// A custom focus group priority; it can only raise the system's. Default: ``FocusGroupPriority/ignored``.
+    var focusGroupPriority: FocusGroupPriority { get }
+    /// Whether the item starts selected (gives it ``FocusGroupPriority/prioritized``). Default: false.
+    var isInitiallySelected: Bool { get }
+    /// The accessibility label, matched by Full Keyboard Access Find. Default: nil.
+    var accessibilityLabel: String? { get }
+    /// More names for Find and voice control. Default: none.
+    var accessibilityUserInputLabels: [String] { get }
+    /// False: readable, but Full Keyboard Access skips it. Default: true.
+    var accessibilityRespondsToUserInteraction: Bool { get }
+    /// Custom actions listed by the Full Keyboard Access actions menu. Default: none.
+    var accessibilityCustomActions: [CustomAction] { get }
+    /// Whether Full Keyboard Access makes the item focusable although ``canBecomeFocused`` is
+    /// false (buttons, switches, …). Default: false.
+    var isFullKeyboardAccessElement: Bool { get }
+}
+
+extension FocusItem {
+    public var focusEffect: FocusHaloEffect? { FocusHaloEffect(roundedRect: frame, cornerRadius: 0) }
+    public var focusGroupPriority: FocusGroupPriority { .ignored }
+    public var isInitiallySelected: Bool { false }
+    public var accessibilityLabel: String? { nil }
+    public var accessibilityUserInputLabels: [String] { [] }
+    public var accessibilityRespondsToUserInteraction: Bool { true }
+    public var accessibilityCustomActions: [CustomAction] { [] }
+    public var isFullKeyboardAccessElement: Bool { false }
+}
+
+/// How important an item is within its focus group; the highest becomes the group's primary item.
+///
+/// The system assigns ``currentlyFocused`` to the focused item, ``previouslyFocused`` to the
+/// group's last focused item, ``prioritized`` to a selected item and ``ignored`` to the rest. A
+/// custom priority only raises: the effective value is the larger of the two.
+public struct FocusGroupPriority: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The numeric value.
+    public var rawValue: Int
+
+    /// Creates a priority. Negative values are ignored by the focus system.
+    public init(rawValue: Int) {
+        self.rawValue = rawValue
+    }
+
+    /// The lowest priority, assigned by default (0).
+    public static let ignored = FocusGroupPriority(rawValue: 0)
+    /// The group's last focused item (1000).
+    public static let previouslyFocused = FocusGroupPriority(rawValue: 1000)
+    /// An item the system considers important, such as a selected cell (2000).
+    public static let prioritized = FocusGroupPriority(rawValue: 2000)
+    /// The focused item: the highest possible priority.
+    public static let currentlyFocused = FocusGroupPriority(rawValue: Int.max)
+
+    /// Adds to a priority, as in `.previouslyFocused + 10`.
+    public static func + (lhs: FocusGroupPriority, rhs: Int) -> FocusGroupPriority {
+        FocusGroupPriority(rawValue: lhs.rawValue.addingReportingOverflow(rhs).overflow ? Int.max : lhs.rawValue + rhs)
+    }
+
+    public static func < (lhs: FocusGroupPriority, rhs: FocusGroupPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The name for the system values, the number otherwise.
+    public var description: String {
+        switch self {
+        case .ignored: "ignored"
+        case .previouslyFocused: "previouslyFocused"
+        case .prioritized: "prioritized"
+        case .currentlyFocused: "currentlyFocused"
+        default: String(rawValue)
+        }
+    }
+}
+
+/// The direction of a focus movement.
+public struct FocusHeading: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The bits.
+    public var rawValue: UInt
+
+    /// Creates a heading from its bits.
+    public init(rawValue: UInt) {
+        self.rawValue = rawValue
+    }
+
+    /// No direction (a programmatic update).
+    public static let none: FocusHeading = []
+    /// Up.
+    public static let up = FocusHeading(rawValue: 1 << 0)
+    /// Down.
+    public static let down = FocusHeading(rawValue: 1 << 1)
+    /// Left.
+    public static let left = FocusHeading(rawValue: 1 << 2)
+    /// Right.
+    public static let right = FocusHeading(rawValue: 1 << 3)
+    /// Next in the Tab loop.
+    public static let next = FocusHeading(rawValue: 1 << 4)
+    /// Previous in the Tab loop.
+    public static let previous = FocusHeading(rawValue: 1 << 5)
+    /// The first item.
+    public static let first = FocusHeading(rawValue: 1 << 8)
+    /// The last item.
+    public static let last = FocusHeading(rawValue: 1 << 9)
+
+    /// The event-stream name: `up`, `down`, `left`, `right`, `next`, `previous`, `first`, `last` or `none`.
+    public var description: String {
+        switch self {
+        case .up: "up"
+        case .down: "down"
+        case .left: "left"
+        case .right: "right"
+        case .next: "next"
+        case .previous: "previous"
+        case .first: "first"
+        case .last: "last"
+        case .none: "none"
+        default: "0x\(String(rawValue, radix: 16))"
+        }
+    }
+}
+
+/// What a focus update is about; passed to ``FocusEnvironment/shouldUpdateFocus(in:)`` and
+/// ``FocusEnvironment/didUpdateFocus(in:)``.
+public struct FocusUpdateContext {
+    /// The item that had focus; nil when focus is first set.
+    public var previouslyFocusedItem: (any FocusItem)?
+    /// The item that gets focus; nil when focus is lost.
+    public var nextFocusedItem: (any FocusItem)?
+    /// How focus is moving.
+    public var focusHeading: FocusHeading
+
+    /// Creates a context.
+    public init(previouslyFocusedItem: (any FocusItem)?, nextFocusedItem: (any FocusItem)?, focusHeading: FocusHeading)
+    {
+        self.previouslyFocusedItem = previouslyFocusedItem
+        self.nextFocusedItem = nextFocusedItem
+        self.focusHeading = focusHeading
+    }
+}
+
+/// A halo focus effect: a rounded rectangle drawn around the focused item.
+///
+/// ```swift
+/// let halo = FocusHaloEffect(roundedRect: cell.frame, cornerRadius: 12, curve: .continuous)
+/// halo.referenceItem = imageNode   // drawn just above the image, below a badge
+/// halo.containerItem = scrollNode  // added to the scroll view so the cell does not clip it
+/// ```
+public final class FocusHaloEffect {
+    /// The corner curve.
+    public enum Curve: String, Hashable, Sendable {
+        /// Continuous curvature.
+        case continuous
+        /// Circular arcs.
+        case circular
+    }
+
+    /// The rectangle the halo surrounds, in scene coordinates.
+    public var rect: SceneRect
+    /// The corner radius.
+    public var cornerRadius: Double
+    /// The corner curve.
+    public var curve: Curve
+    /// The environment the halo is drawn just above; nil lets the system choose.
+    public weak var referenceItem: (any FocusEnvironment)?
+    /// The environment the halo is added to; nil lets the system choose.
+    public weak var containerItem: (any FocusEnvironment)?
+
+    /// Creates a halo around a rounded rectangle.
+    public init(roundedRect rect: SceneRect, cornerRadius: Double, curve: Curve = .continuous) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.curve = curve
+    }
+}
+
+/// A custom action offered by an item (the Full Keyboard Access actions menu, Tab+Z).
+public struct CustomAction: Hashable, Sendable {
+    /// The name shown in the menu and reported when the action fires.
+    public var name: String
+    /// The chord that fires the action while the item is in the responder chain.
+    public var key: KeyPress?
+
+    /// Creates a custom action.
+    public init(name: String, key: KeyPress? = nil) {
+        self.name = name
+        self.key = key
+    }
+}
+
+/// A key command: a chord that fires an action while its environment is in the responder chain.
+public struct KeyCommand: Hashable, Sendable {
+    /// The chord.
+    public var input: KeyPress
+    /// The action's name, reported in the `action` event.
+    public var title: String
+    /// When true, the command runs before the focus system's own use of the key (Tab, arrows,
+    /// the select key). Default false, as in UIKit since iPadOS 15.
+    public var wantsPriorityOverSystemBehavior: Bool
+
+    /// Creates a key command.
+    public init(input: KeyPress, title: String, wantsPriorityOverSystemBehavior: Bool = false) {
+        self.input = input
+        self.title = title
+        self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
+    }
+}

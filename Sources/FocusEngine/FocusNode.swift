@@ -1,0 +1,237 @@
+public import Scenes
+
+/// Decides, for a list or collection node, which of its items may be focused and whether
+/// selection follows focus per item (UIKit's `collectionView(_:canFocusItemAt:)` and
+/// `collectionView(_:selectionFollowsFocusForItemAt:)`).
+public protocol FocusNodeDelegate: AnyObject {
+    /// Whether the child at `index` may be focused; nil defers to `allowsFocus`.
+    func focusNode(_ collection: FocusNode, canFocusItemAt index: Int) -> Bool?
+    /// Whether selection follows focus for the child at `index`; nil defers to the collection.
+    func focusNode(_ collection: FocusNode, selectionFollowsFocusForItemAt index: Int) -> Bool?
+}
+
+extension FocusNodeDelegate {
+    public func focusNode(_ collection: FocusNode, canFocusItemAt index: Int) -> Bool? { nil }
+    public func focusNode(_ collection: FocusNode, selectionFollowsFocusForItemAt index: Int) -> Bool? { nil }
+}
+
+/// How a ``FocusNode`` draws focus.
+public enum FocusEffectStyle {
+    /// The system halo around the frame, with square corners.
+    case automatic
+    /// No system effect: the app draws focus in its update callback.
+    case appDrawn
+    /// This halo.
+    case halo(FocusHaloEffect)
+}
+
+/// The built-in focus item: one node of a scene (a view, a cell, a container).
+///
+/// A node's ``canBecomeFocused`` is decided in this order: its own ``focusable`` when set; then
+/// its collection's delegate (``FocusNodeDelegate``); then its collection's ``allowsFocus``; then
+/// its role (text fields and text views are focusable); otherwise false.
+///
+/// ```swift
+/// let grid = FocusNode(id: "grid", frame: SceneRect(x: 0, y: 0, width: 400, height: 400), role: .collection)
+/// grid.allowsFocus = true
+/// let cell = FocusNode(id: "cell-1", frame: SceneRect(x: 0, y: 0, width: 100, height: 100), role: .cell)
+/// grid.addChild(cell)
+/// cell.canBecomeFocused  // true, from the collection
+/// ```
+public final class FocusNode: FocusItem {
+    /// The node's id; also its restoration identifier.
+    public let id: String
+    /// The frame in scene coordinates.
+    public var frame: SceneRect
+    /// What the node is.
+    public var role: SceneNodeRole?
+    /// The explicit answer to ``canBecomeFocused``; nil leaves it to the collection and role.
+    public var focusable: Bool?
+    /// On a list or collection: whether its children may be focused.
+    public var allowsFocus: Bool?
+    /// Per-item focusability and selection decisions for this collection's children.
+    public weak var delegate: (any FocusNodeDelegate)?
+    /// The focus group this node declares, when set explicitly.
+    public var declaredFocusGroup: String?
+    /// The custom focus group priority.
+    public var focusGroupPriority: FocusGroupPriority
+    /// Whether the node starts selected.
+    public var isInitiallySelected: Bool
+    /// Selection-follows-focus: the default for children (on a container) or the override (on an item).
+    public var followsFocusWithSelection: Bool?
+    /// Whether the node is a focus section.
+    public var isFocusSection: Bool
+    /// How focus is drawn on this node.
+    public var focusEffectStyle: FocusEffectStyle
+    /// The accessibility label.
+    public var accessibilityLabel: String?
+    /// Extra names for Find.
+    public var accessibilityUserInputLabels: [String]
+    /// False: Full Keyboard Access skips the node.
+    public var accessibilityRespondsToUserInteraction: Bool
+    /// The outline shape for Full Keyboard Access, when not the frame.
+    public var accessibilityPath: AccessibilityPath?
+    /// Custom actions (Tab+Z menu, chords).
+    public var accessibilityCustomActions: [CustomAction]
+    /// The scroll content size when the node is a scroll view.
+    public var scrollContentSize: SceneSize?
+    /// Hidden nodes and their subtrees are not focusable.
+    public var isHidden: Bool
+    /// When false, nothing inside can be focused.
+    public var isUserInteractionEnabled: Bool
+    /// Where focus goes when this node is asked for it; empty means the node itself.
+    public var preferredFocusEnvironments: [any FocusEnvironment]
+    /// Extra key commands.
+    public var additionalKeyCommands: [KeyCommand]
+    /// Called for ``shouldUpdateFocus(in:)``; nil allows every update.
+    public var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)?
+    /// Called for ``didUpdateFocus(in:)``.
+    public var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)?
+    /// Called for ``pressesBegan(_:)``; nil passes every press on.
+    public var pressHandler: ((KeyPress) -> PressHandling)?
+
+    /// The parent, when the node has been added to one.
+    public private(set) weak var parent: (any FocusEnvironment)?
+    /// The children in tree order.
+    public private(set) var children: [any FocusEnvironment] = []
+
+    /// Creates a node.
+    public init(id: String, frame: SceneRect, role: SceneNodeRole? = nil, focusable: Bool? = nil) {
+        self.id = id
+        self.frame = frame
+        self.role = role
+        self.focusable = focusable
+        self.focusGroupPriority = .ignored
+        self.isInitiallySelected = false
+        self.isFocusSection = false
+        self.focusEffectStyle = .automatic
+        self.accessibilityUserInputLabels = []
+        self.accessibilityRespondsToUserInteraction = true
+        self.accessibilityCustomActions = []
+        self.isHidden = false
+        self.isUserInteractionEnabled = true
+        self.preferredFocusEnvironments = []
+        self.additionalKeyCommands = []
+    }
+
+    /// Appends a child node and makes this node its parent.
+    public func addChild(_ child: FocusNode) {
+        child.parent = self
+        children.append(child)
+    }
+
+    /// Appends any environment (a custom object); it must return this node as its
+    /// ``FocusEnvironment/parentFocusEnvironment`` (a ``FocusGuide``'s parent is set here).
+    public func addChild(_ child: any FocusEnvironment) {
+        if let node = child as? FocusNode {
+            addChild(node)
+            return
+        }
+        if let guide = child as? FocusGuide { guide.parentFocusEnvironment = self }
+        children.append(child)
+    }
+
+    /// Removes every child.
+    public func removeAllChildren() {
+        for case let node as FocusNode in children { node.parent = nil }
+        children.removeAll()
+    }
+
+    /// The index of `child` among the children.
+    public func index(of child: any FocusEnvironment) -> Int? {
+        children.firstIndex { $0 === child }
+    }
+
+    // MARK: FocusEnvironment
+
+    public var parentFocusEnvironment: (any FocusEnvironment)? { parent }
+    public var focusChildren: [any FocusEnvironment] { children }
+    public var restorationIdentifier: String? { id }
+    public var focusAreaFrame: SceneRect? { frame }
+
+    /// The declared group, or a group of its own for text fields, text views and scroll views.
+    public var focusGroupIdentifier: String? {
+        if let declaredFocusGroup { return declaredFocusGroup }
+        if role?.isTextInput == true || scrollContentSize != nil { return Self.automaticGroupIdentifier(for: id) }
+        return nil
+    }
+
+    /// The identifier of the group a text field, text view or scroll view forms by default.
+    public static func automaticGroupIdentifier(for id: String) -> String { "automatic:\(id)" }
+
+    public var selectionFollowsFocus: Bool? {
+        if let followsFocusWithSelection { return followsFocusWithSelection }
+        if let collection = parent as? FocusNode, let delegate = collection.delegate,
+            let index = collection.index(of: self)
+        {
+            return delegate.focusNode(collection, selectionFollowsFocusForItemAt: index)
+        }
+        return nil
+    }
+
+    public var keyCommands: [KeyCommand] {
+        accessibilityCustomActions.compactMap { action in
+            action.key.map { KeyCommand(input: $0, title: action.name) }
+        } + additionalKeyCommands
+    }
+
+    public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool {
+        shouldUpdateFocusHandler?(context) ?? true
+    }
+
+    public func didUpdateFocus(in context: FocusUpdateContext) {
+        didUpdateFocusHandler?(context)
+    }
+
+    public func pressesBegan(_ press: KeyPress) -> PressHandling {
+        pressHandler?(press) ?? .passToNextResponder
+    }
+
+    // MARK: FocusItem
+
+    /// The halo to draw, following ``focusEffectStyle``; nil when the app draws focus.
+    public var focusEffect: FocusHaloEffect? {
+        switch focusEffectStyle {
+        case .automatic: FocusHaloEffect(roundedRect: frame, cornerRadius: 0)
+        case .appDrawn: nil
+        case .halo(let halo): halo
+        }
+    }
+
+    public var canBecomeFocused: Bool { focusabilityDecision.canBecomeFocused }
+
+    /// Controls (buttons, switches, text fields, …) that respond to the user.
+    public var isFullKeyboardAccessElement: Bool {
+        (role?.isControl ?? false) && accessibilityRespondsToUserInteraction
+    }
+
+    /// Who decided ``canBecomeFocused``, for the debugger.
+    enum FocusabilityDecision {
+        case explicit(Bool)
+        case delegate(collection: String, Bool)
+        case collection(collection: String, Bool)
+        case role(Bool)
+        case none
+
+        var canBecomeFocused: Bool {
+            switch self {
+            case .explicit(let value), .delegate(_, let value), .collection(_, let value), .role(let value): value
+            case .none: false
+            }
+        }
+    }
+
+    var focusabilityDecision: FocusabilityDecision {
+        if let focusable { return .explicit(focusable) }
+        if let collection = parent as? FocusNode {
+            if let delegate = collection.delegate, let index = collection.index(of: self),
+                let answer = delegate.focusNode(collection, canFocusItemAt: index)
+            {
+                return .delegate(collection: collection.id, answer)
+            }
+            if let allowsFocus = collection.allowsFocus { return .collection(collection: collection.id, allowsFocus) }
+        }
+        if role?.isTextInput == true { return .role(true) }
+        return .none
+    }
+}

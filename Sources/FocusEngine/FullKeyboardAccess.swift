@@ -1,0 +1,132 @@
+/// The modes Full Keyboard Access adds on top of plain focus movement.
+enum FullKeyboardAccessState {
+    /// Plain navigation.
+    case idle
+    /// The actions menu (Tab+Z) is open for `item`, with `highlighted` the chosen row.
+    case actionsMenu(item: any FocusItem, actions: [CustomAction], highlighted: Int)
+    /// Find (Tab+F) is open with the text typed so far and the matching items.
+    case finding(query: String, matches: [any FocusItem], position: Int)
+}
+
+extension FocusSystem {
+    /// Whether the Full Keyboard Access actions menu (Tab+Z) is open.
+    public var isActionsMenuOpen: Bool {
+        if case .actionsMenu = accessState { return true }
+        return false
+    }
+
+    /// The names in the open actions menu and the highlighted row, if the menu is open.
+    public var actionsMenu: (actions: [String], highlighted: Int)? {
+        guard case .actionsMenu(_, let actions, let highlighted) = accessState else { return nil }
+        return (actions.map(\.name), highlighted)
+    }
+
+    /// The text typed into Full Keyboard Access Find, if Find is open.
+    public var findQuery: String? {
+        guard case .finding(let query, _, _) = accessState else { return nil }
+        return query
+    }
+
+    /// The items Find matches for `query`, in Tab-loop order: an item matches when its
+    /// accessibility label or one of its input labels starts with the query, or its label
+    /// contains it, ignoring case. Only items that can be focused now are searched, so with Full
+    /// Keyboard Access on, elements that do not respond to the user are never found.
+    public func findMatches(for query: String) -> [any FocusItem] {
+        let needle = query.lowercased()
+        guard !needle.isEmpty else { return [] }
+        var result: [any FocusItem] = []
+        for stop in layout.tabStops {
+            for entry in layout.groups[stop].readingOrder {
+                let item = layout.entries[entry].item
+                let label = item.accessibilityLabel?.lowercased()
+                let names = (label.map { [$0] } ?? []) + item.accessibilityUserInputLabels.map { $0.lowercased() }
+                if names.contains(where: { $0.hasPrefix(needle) }) || label?.contains(needle) == true {
+                    result.append(item)
+                }
+            }
+        }
+        return result
+    }
+
+    func openActionsMenu() -> [FocusEvent] {
+        guard let focusedItem else { return [] }
+        let actions = focusedItem.accessibilityCustomActions
+        if !actions.isEmpty { accessState = .actionsMenu(item: focusedItem, actions: actions, highlighted: 0) }
+        return [
+            .action(
+                item: Self.name(of: focusedItem),
+                name: "actionsMenu",
+                trigger: .key,
+                actions: actions.map(\.name)
+            )
+        ]
+    }
+
+    func findText(_ text: String) -> FocusMoveResult {
+        guard case .finding(let query, _, _) = accessState else { return .failed(.nothingFocusable) }
+        let newQuery = query + text
+        let matches = findMatches(for: newQuery)
+        accessState = .finding(query: newQuery, matches: matches, position: 0)
+        guard let first = matches.first else { return .failed(.nothingFocusable) }
+        if let focusedItem, first === focusedItem { return .failed(.alreadyFocused) }
+        return performUpdate(to: first, heading: .none)
+    }
+
+    /// Keys while the actions menu or Find is open; nil in plain navigation.
+    ///
+    /// Actions menu: Up/Down move the highlight, Return or Space performs the highlighted action
+    /// (an `action` event with trigger `menu`), Escape or Tab+Z closes it; other keys are
+    /// swallowed. Find: typed text narrows the search, Down/Right and Up/Left step through the
+    /// matches, Return or Escape (or Tab+F) closes Find, keeping focus where it is; other keys
+    /// close Find and are then handled normally.
+    func handleAccessMode(_ press: KeyPress) -> (move: FocusMoveResult?, events: [FocusEvent])? {
+        switch accessState {
+        case .idle:
+            return nil
+        case .actionsMenu(let item, let actions, let highlighted):
+            switch (press.key, press.modifiers) {
+            case (.down, []):
+                accessState = .actionsMenu(
+                    item: item, actions: actions, highlighted: min(highlighted + 1, actions.count - 1))
+            case (.up, []):
+                accessState = .actionsMenu(item: item, actions: actions, highlighted: max(highlighted - 1, 0))
+            case (.return, []), (.space, []):
+                accessState = .idle
+                return (
+                    nil,
+                    [.action(item: Self.name(of: item), name: actions[highlighted].name, trigger: .menu, actions: nil)]
+                )
+            case (.escape, []):
+                accessState = .idle
+            case (let key, .tab) where key == .character("z"):
+                accessState = .idle
+            default:
+                break
+            }
+            return (nil, [])
+        case .finding(let query, let matches, let position):
+            switch (press.key, press.modifiers) {
+            case (.down, []), (.right, []), (.up, []), (.left, []):
+                guard !matches.isEmpty else { return (nil, []) }
+                let forward = press.key == .down || press.key == .right
+                let next = (position + (forward ? 1 : matches.count - 1)) % matches.count
+                accessState = .finding(query: query, matches: matches, position: next)
+                return (performUpdate(to: matches[next], heading: .none), [])
+            case (.return, []), (.escape, []):
+                accessState = .idle
+                return (nil, [])
+            case (let key, .tab) where key == .character("f"):
+                accessState = .idle
+                return (nil, [])
+            case (.backspace, []):
+                let shorter = String(query.dropLast())
+                accessState = .finding(query: "", matches: [], position: 0)
+                if shorter.isEmpty { return (nil, []) }
+                return (findText(shorter), [])
+            default:
+                accessState = .idle
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,257 @@
+public import Scenes
+
+/// A scene turned into ``FocusNode``s, ready for a ``FocusSystem``.
+///
+/// ```swift
+/// let tree = try SceneFocusTree(scene: loaded.scene)
+/// let system = FocusSystem(root: tree.root, configuration: tree.configuration)
+/// tree.node(withID: "photo-1")?.frame
+/// ```
+public final class SceneFocusTree {
+    /// The scene the tree was built from.
+    public let scene: Scene
+    /// The root node.
+    public let root: FocusNode
+    private var nodesByID: [String: FocusNode] = [:]
+
+    /// Builds the nodes of `scene`.
+    ///
+    /// - Parameter file: The name errors use for the scene's source.
+    /// - Throws: ``SceneError`` when a custom action's key chord cannot be parsed (naming the
+    ///   node and the field).
+    public init(scene: Scene, file: String = "<scene>") throws(SceneError) {
+        self.scene = scene
+        var nodes: [String: FocusNode] = [:]
+        var halos: [(FocusHaloEffect, SceneHalo)] = []
+        func build(_ description: SceneNode) throws(SceneError) -> FocusNode {
+            let node = FocusNode(id: description.id, frame: description.frame, role: description.role)
+            node.focusable = description.focusable
+            node.allowsFocus = description.allowsFocus
+            node.declaredFocusGroup = description.focusGroup
+            node.focusGroupPriority = FocusGroupPriority(rawValue: description.priority ?? 0)
+            node.isInitiallySelected = description.selected
+            node.followsFocusWithSelection = description.selectionFollowsFocus
+            node.isFocusSection = description.focusSection
+            switch description.focusEffect {
+            case .automatic:
+                node.focusEffectStyle = .automatic
+            case .custom:
+                node.focusEffectStyle = .appDrawn
+            case .halo(let halo):
+                let effect = FocusHaloEffect(
+                    roundedRect: halo.rect ?? description.frame,
+                    cornerRadius: halo.cornerRadius,
+                    curve: halo.curve == .continuous ? .continuous : .circular
+                )
+                halos.append((effect, halo))
+                node.focusEffectStyle = .halo(effect)
+            }
+            node.accessibilityLabel = description.label
+            node.accessibilityUserInputLabels = description.inputLabels
+            node.accessibilityRespondsToUserInteraction = description.respondsToUserInteraction
+            node.accessibilityPath = description.accessibilityPath
+            node.scrollContentSize = description.scroll?.contentSize
+            for (index, action) in description.actions.enumerated() {
+                var key: KeyPress?
+                if let chord = action.key {
+                    do {
+                        key = try KeyPress(parsing: chord)
+                    } catch {
+                        throw SceneError(
+                            file: file,
+                            line: description.line,
+                            nodeID: description.id,
+                            field: "actions[\(index)].key",
+                            kind: .invalidValue(error.reason)
+                        )
+                    }
+                }
+                node.accessibilityCustomActions.append(CustomAction(name: action.name, key: key))
+            }
+            nodes[description.id] = node
+            for child in description.children { node.addChild(try build(child)) }
+            return node
+        }
+        root = try build(scene.root)
+        nodesByID = nodes
+        for (effect, halo) in halos {
+            effect.referenceItem = halo.referenceNode.flatMap { nodes[$0] }
+            effect.containerItem = halo.containerNode.flatMap { nodes[$0] }
+        }
+    }
+
+    /// The node with `id`.
+    public func node(withID id: String) -> FocusNode? { nodesByID[id] }
+
+    /// The focus configuration the scene asks for.
+    public var configuration: FocusConfiguration {
+        FocusConfiguration(
+            layoutDirection: scene.layoutDirection,
+            selectKey: scene.selectKey,
+            directionalSearch: scene.directionalSearch
+        )
+    }
+}
+
+/// Why a navigation session could not start.
+public enum NavigationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `--focus` names an id the scene does not have.
+    case unknownNode(String)
+    /// `--focus` names a node that cannot be focused; the report says why.
+    case notFocusable(String, reason: String)
+
+    /// What happened, in words.
+    public var description: String {
+        switch self {
+        case .unknownNode(let id): "the scene has no node with the id \"\(id)\""
+        case .notFocusable(let id, let reason): "the node \"\(id)\" cannot be focused: \(reason)"
+        }
+    }
+}
+
+/// One key of a navigation session and what it did.
+public struct NavigationStep: Hashable, Sendable {
+    /// The key as written in the script.
+    public var key: String
+    /// The focused item's id afterwards, or nil.
+    public var focused: String?
+    /// Whether the focused item changed.
+    public var moved: Bool
+    /// Whether anything used the key.
+    public var handled: Bool
+    /// The events, in order.
+    public var events: [FocusEvent]
+
+    /// `{"key":"Right","focused":"b","moved":true,"events":[…]}`.
+    public var jsonLine: String {
+        var text = "{\"key\":\(JSON.string(key)),\"focused\":\(focused.map(JSON.string) ?? "null"),"
+        text += "\"moved\":\(moved),\"events\":["
+        text += events.map(\.jsonObject).joined(separator: ",")
+        return text + "]}"
+    }
+
+    /// `Down  favorites  select favorites`: the key, the focused id (or `null`), then what the key
+    /// caused besides moving focus.
+    public var textLine: String {
+        var parts = [key, focused ?? "null"]
+        if !handled { parts.append("(not handled)") }
+        for event in events {
+            switch event {
+            case .focus: continue
+            case .select(let item): parts.append("select \(item)")
+            case .action(let item, let name, let trigger, let actions):
+                if name == "actionsMenu" {
+                    parts.append(
+                        "actions menu of \(item): "
+                            + ((actions ?? []).isEmpty ? "none" : (actions ?? []).joined(separator: ", ")))
+                } else {
+                    parts.append("action \(item): \(name) (\(trigger.rawValue))")
+                }
+            }
+        }
+        return parts.joined(separator: "  ")
+    }
+}
+
+extension FocusEvent {
+    /// The event as a JSON object in the form of the event stream (without `time` and `device`,
+    /// which the runtime adds).
+    public var jsonObject: String {
+        switch self {
+        case .focus(let from, let to, let heading):
+            return "{\"type\":\"focus\",\"from\":\(from.map(JSON.string) ?? "null"),"
+                + "\"to\":\(to.map(JSON.string) ?? "null"),\"heading\":\(JSON.string(heading.description))}"
+        case .select(let item):
+            return "{\"type\":\"select\",\"item\":\(JSON.string(item))}"
+        case .action(let item, let name, let trigger, let actions):
+            var text = "{\"type\":\"action\",\"item\":\(JSON.string(item)),\"name\":\(JSON.string(name)),"
+            text += "\"trigger\":\(JSON.string(trigger.rawValue))"
+            if let actions { text += ",\"actions\":[" + actions.map(JSON.string).joined(separator: ",") + "]" }
+            return text + "}"
+        }
+    }
+}
+
+enum JSON {
+    /// A JSON string literal.
+    static func string(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case let c where c.value < 0x20:
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
+                    + String(c.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// Drives a scene's focus with key presses: what `wayfinder navigate` runs.
+///
+/// ```swift
+/// let navigator = try FocusNavigator(scene: scene, fullKeyboardAccess: false)
+/// for input in try KeyInput.script("Tab Tab Down Return") {
+///     print(navigator.press(input).textLine)
+/// }
+/// ```
+public final class FocusNavigator {
+    /// The scene's nodes.
+    public let tree: SceneFocusTree
+    /// The focus system.
+    public let system: FocusSystem
+
+    /// Starts a session.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - file: The scene's file name for errors.
+    ///   - initialFocus: The id to focus before the first key.
+    ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
+    ///   - directionalSearch: Overrides the scene's directional search.
+    /// - Throws: ``SceneError`` for a bad key chord in the scene, ``NavigationError`` for a bad
+    ///   initial focus.
+    public init(
+        scene: Scene,
+        file: String = "<scene>",
+        initialFocus: String? = nil,
+        fullKeyboardAccess: Bool = false,
+        directionalSearch: DirectionalSearch? = nil
+    ) throws {
+        tree = try SceneFocusTree(scene: scene, file: file)
+        var configuration = tree.configuration
+        configuration.fullKeyboardAccess = fullKeyboardAccess
+        if let directionalSearch { configuration.directionalSearch = directionalSearch }
+        system = FocusSystem(root: tree.root, configuration: configuration)
+        if let initialFocus {
+            guard let node = tree.node(withID: initialFocus) else { throw NavigationError.unknownNode(initialFocus) }
+            let result = system.focus(node)
+            if !result.moved {
+                let report = FocusDebugger.checkFocusability(for: node, in: system)
+                throw NavigationError.notFocusable(initialFocus, reason: report.reasons.joined(separator: "; "))
+            }
+        }
+    }
+
+    /// Presses one key (or types text) and reports what happened.
+    public func press(_ input: KeyInput) -> NavigationStep {
+        let result = system.handle(input)
+        return NavigationStep(
+            key: input.description,
+            focused: system.focusedItem.map { FocusSystem.name(of: $0) },
+            moved: result.moved,
+            handled: result.handled,
+            events: result.events
+        )
+    }
+
+    /// Runs a whole script.
+    public func run(_ inputs: [KeyInput]) -> [NavigationStep] { inputs.map { press($0) } }
+}

@@ -1,0 +1,212 @@
+public import InputEvents
+
+/// Something that happened on the devices of an ``InputSession``.
+public enum SessionEvent: Hashable, Sendable {
+    /// A device was opened: at the start, or when it was plugged in.
+    case added(path: String, description: DeviceDescription)
+    /// A device went away; its handle is closed.
+    case removed(path: String)
+    /// A device could not be opened or read (it stays out of the session).
+    case failed(DeviceError)
+    /// A frame a device sent.
+    case frame(path: String, EventFrame)
+    /// A frame made up after the kernel dropped events, bringing the device's state up to date.
+    case synchronized(path: String, EventFrame)
+}
+
+/// Several open devices read together in one event loop: frames as they arrive, devices added
+/// and removed while it runs (with a ``DeviceMonitor``), and a clean stop on SIGINT or SIGTERM
+/// that releases every grab.
+///
+/// ```swift
+/// let session = try InputSession(nodes: try DeviceDiscovery.attachedDevices(), grabs: true)
+/// while try session.poll(timeout: nextDeadline.map { $0 - now }, { event in … }) {}
+/// // stopped by Ctrl-C: grabs released, devices closed
+/// ```
+///
+/// Nothing here reads a clock: a timeout is the caller's, computed from its own deadlines.
+public final class InputSession<IO: EventDeviceIO & ~Copyable> {
+    /// Opens a device node.
+    public typealias Opener = (DeviceNode) throws(DeviceError) -> DeviceHandle<IO>
+
+    /// An open device in the session.
+    private final class OpenDevice {
+        var handle: DeviceHandle<IO>
+        init(_ handle: consuming DeviceHandle<IO>) { self.handle = handle }
+    }
+
+    private let open: Opener
+    private let grabs: Bool
+    private var devices: [OpenDevice] = []
+    private var pendingEvents: [SessionEvent] = []
+    private let monitor: DeviceMonitor?
+    private let stopSignals: StopSignals?
+    /// The signal that stopped the session, once one has.
+    public private(set) var stopSignal: Int32?
+    /// Why hotplug is off, when it was asked for and udev could not provide it.
+    public let hotplugError: DeviceError?
+
+    /// Opens devices and prepares the loop.
+    /// - Parameters:
+    ///   - nodes: The devices to open now. Ones that fail are reported as ``SessionEvent/failed(_:)``
+    ///     by the first ``poll(timeout:_:)``.
+    ///   - grabs: Whether to take an exclusive grab on every device.
+    ///   - watchesHotplug: Whether to open devices plugged in later (through udev).
+    ///   - handlesStopSignals: Whether SIGINT and SIGTERM stop the session instead of the process.
+    ///   - open: How to open a node.
+    /// - Throws: ``DeviceError`` when the stop signals cannot be set up.
+    public init(
+        nodes: [DeviceNode],
+        grabs: Bool = false,
+        watchesHotplug: Bool = false,
+        handlesStopSignals: Bool = true,
+        open: @escaping Opener
+    ) throws(DeviceError) {
+        self.open = open
+        self.grabs = grabs
+        var hotplugError: DeviceError?
+        var monitor: DeviceMonitor?
+        if watchesHotplug {
+            do throws(DeviceError) {
+                monitor = try DeviceMonitor()
+            } catch {
+                hotplugError = error
+            }
+        }
+        self.monitor = monitor
+        self.hotplugError = hotplugError
+        self.stopSignals = handlesStopSignals ? try StopSignals() : nil
+        for node in nodes { add(node) }
+    }
+
+    /// The paths of the open devices, in the order they were opened.
+    public var devicePaths: [String] { devices.map { $0.handle.path } }
+
+    /// Whether the session has been stopped by a signal.
+    public var isStopped: Bool { stopSignal != nil }
+
+    /// Waits until something happens or the timeout passes, then reports what happened: all the
+    /// frames that can be read without blocking, devices added and removed.
+    /// - Parameters:
+    ///   - timeout: How long to wait at most; nil waits until something happens.
+    ///   - handle: Called for each event, in order. A frame's storage is reused once the closure
+    ///     returns, unless the closure keeps it.
+    /// - Returns: false once SIGINT or SIGTERM has arrived (grabs are released then), else true.
+    /// - Throws: ``DeviceError`` when waiting fails.
+    @discardableResult
+    public func poll(timeout: Duration?, _ handle: (SessionEvent) -> Void) throws(DeviceError) -> Bool {
+        if isStopped { return false }
+        deliverPending(handle)
+        var descriptors = devices.map { $0.handle.withFileDescriptor { $0 } }
+        var monitorIndex: Int?
+        if let descriptor = monitor?.withFileDescriptor({ $0 }) {
+            monitorIndex = descriptors.count
+            descriptors.append(descriptor)
+        }
+        var signalIndex: Int?
+        if let descriptor = stopSignals?.withFileDescriptor({ $0 }) {
+            signalIndex = descriptors.count
+            descriptors.append(descriptor)
+        }
+        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout)
+
+        if let signalIndex, readable[signalIndex], let signal = stopSignals?.receivedSignal() {
+            stop(signal: signal)
+            return false
+        }
+        var removedPaths: [String] = []
+        for (index, device) in devices.enumerated() where readable[index] {
+            readAvailableFrames(of: device, handle, removedPaths: &removedPaths)
+        }
+        devices.removeAll { device in removedPaths.contains(device.handle.path) }
+        if let monitorIndex, readable[monitorIndex] { applyHotplugChanges() }
+        deliverPending(handle)
+        return true
+    }
+
+    /// Releases every grab and closes every device, as a stop signal does.
+    public func stop(signal: Int32 = 0) {
+        stopSignal = signal
+        for device in devices {
+            try? device.handle.releaseGrab()
+        }
+        devices.removeAll()
+    }
+
+    private func readAvailableFrames(
+        of device: OpenDevice,
+        _ handle: (SessionEvent) -> Void,
+        removedPaths: inout [String]
+    ) {
+        let path = device.handle.path
+        while true {
+            do throws(DeviceError) {
+                switch try device.handle.readFrame() {
+                case .frame(let frame): handle(.frame(path: path, frame))
+                case .synchronized(let frame): handle(.synchronized(path: path, frame))
+                case .wouldBlock: return
+                case .removed:
+                    removedPaths.append(path)
+                    handle(.removed(path: path))
+                    return
+                }
+            } catch {
+                removedPaths.append(path)
+                handle(.failed(error))
+                return
+            }
+        }
+    }
+
+    private func applyHotplugChanges() {
+        while let change = monitor?.nextChange() {
+            switch change {
+            case .added(let node):
+                if !devicePaths.contains(node.path) { add(node) }
+            case .removed(let path):
+                if devicePaths.contains(path) {
+                    devices.removeAll { $0.handle.path == path }
+                    pendingEvents.append(.removed(path: path))
+                }
+            }
+        }
+    }
+
+    private func add(_ node: DeviceNode) {
+        do throws(DeviceError) {
+            var handle = try open(node)
+            if grabs { try handle.grab() }
+            let description = handle.description
+            devices.append(OpenDevice(handle))
+            pendingEvents.append(.added(path: node.path, description: description))
+        } catch {
+            pendingEvents.append(.failed(error))
+        }
+    }
+
+    private func deliverPending(_ handle: (SessionEvent) -> Void) {
+        let events = pendingEvents
+        pendingEvents.removeAll()
+        for event in events { handle(event) }
+    }
+}
+
+extension InputSession where IO == LibevdevDeviceIO {
+    /// Creates a session over real event nodes, opened through libevdev with their udev
+    /// properties.
+    public convenience init(
+        nodes: [DeviceNode],
+        grabs: Bool = false,
+        watchesHotplug: Bool = false,
+        handlesStopSignals: Bool = true
+    ) throws(DeviceError) {
+        try self.init(
+            nodes: nodes,
+            grabs: grabs,
+            watchesHotplug: watchesHotplug,
+            handlesStopSignals: handlesStopSignals
+        ) { node throws(DeviceError) in
+            try InputDevice(opening: node.path, udevProperties: node.udevProperties)
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import InputEvents
+
+extension Recording {
+    /// The recording as a libinput record YAML file (version 1), laid out as `libinput record`
+    /// writes it: one `- evdev:` entry per frame, `[sec, usec, type, code, value]` per event with
+    /// a comment naming it. Times count from the earliest event of any device, as libinput
+    /// record writes them, so a recording with kernel timestamps is written from zero too.
+    ///
+    /// Reading the text back gives the same descriptions and frames. `libinput replay` can
+    /// replay the file.
+    public func libinputRecordText() -> String {
+        var text = ""
+        text.reserveCapacity(devices.reduce(0) { $0 + $1.eventCount } * 72 + 4096)
+        text += "# libinput record\n"
+        text += "version: 1\n"
+        text += "ndevices: \(devices.count)\n"
+        text += "devices:\n"
+        let start = devices.compactMap { $0.frames.first?.events.first?.time.microseconds }.min() ?? 0
+        for device in devices { LibinputRecordWriter.write(device, start: start, into: &text) }
+        return text
+    }
+}
+
+enum LibinputRecordWriter {
+    static func write(_ device: RecordedDevice, start: Int64, into text: inout String) {
+        let description = device.description
+        let identity = description.identity
+        text += "- node: \(TextFormatting.yamlQuoted(device.node ?? ""))\n"
+        text += "  evdev:\n"
+        text += "    # Name: \(description.name.replacingNewlines)\n"
+        text += "    # ID: bus 0x\(TextFormatting.hex(identity.busType, width: 2)) vendor 0x"
+        text +=
+            "\(TextFormatting.hex(identity.vendorID, width: 2)) product 0x\(TextFormatting.hex(identity.productID, width: 2))"
+        text += " version 0x\(TextFormatting.hex(identity.version, width: 2))\n"
+        if let size = description.physicalSize {
+            text += "    # Size in mm: \(Int(size.width.rounded()))x\(Int(size.height.rounded()))\n"
+        }
+        text += "    name: \(TextFormatting.yamlQuoted(description.name))\n"
+        text += "    id: [\(identity.busType), \(identity.vendorID), \(identity.productID), \(identity.version)]\n"
+        text += "    codes:\n"
+        for type in description.supportedCodes.keys.sorted() {
+            let codes = (description.supportedCodes[type] ?? []).sorted().map(String.init).joined(separator: ", ")
+            text += "      \(type.rawValue): [\(codes)] # \(type.name ?? "?")\n"
+        }
+        if !description.absoluteAxes.isEmpty {
+            text += "    absinfo:\n"
+            for (axis, info) in description.absoluteAxes.sorted(by: { $0.key < $1.key }) {
+                text +=
+                    "      \(axis.rawValue): [\(info.minimum), \(info.maximum), \(info.fuzz), \(info.flat), \(info.resolution)]"
+                text += " # \(axis.name ?? "?")\n"
+            }
+        }
+        let properties = description.properties.sorted().map { String($0.rawValue) }.joined(separator: ", ")
+        text += "    properties: [\(properties)]\n"
+        text += "  udev:\n"
+        text += "    properties:\n"
+        for (key, value) in description.udevProperties.sorted(by: { $0.key < $1.key }) {
+            text += "    - \(TextFormatting.yamlQuoted(key + "=" + value))\n"
+        }
+        text += "  quirks: []\n"
+        if !device.comments.isEmpty {
+            for comment in device.comments { text += "  # \(comment.replacingNewlines)\n" }
+        }
+        guard !device.frames.isEmpty else {
+            text += "  events: []\n"
+            return
+        }
+        text += "  events:\n"
+        var lastReport = Timestamp(
+            microseconds: (device.frames.first?.events.first?.time.microseconds ?? start) - start)
+        for frame in device.frames {
+            text += "  - evdev:\n"
+            for event in frame.events {
+                let time = Timestamp(microseconds: event.time.microseconds - start)
+                text += "    - [\(TextFormatting.padLeft(String(time.wholeSeconds), 3)), "
+                text += "\(TextFormatting.padLeft(String(time.microsecondsOfSecond), 6)), "
+                text += "\(TextFormatting.padLeft(String(event.type.rawValue), 3)), "
+                text += "\(TextFormatting.padLeft(String(event.code), 3)), "
+                text += "\(TextFormatting.padLeft(String(event.value), 7))] # "
+                text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
+                text += "\n"
+                if event.isReport { lastReport = time }
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string on one line, for comments.
+    var replacingNewlines: String {
+        String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+    }
+}

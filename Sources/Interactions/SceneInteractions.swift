@@ -1,0 +1,100 @@
+public import Scenes
+
+/// A node tree built from a scene file, with the interactions and scroll views the file attaches.
+///
+/// Each scene node becomes a ``Node`` with the same identifier and frame. A node with `scroll`
+/// gets a ``ScrollViewInteraction`` first; then its `interactions`, in file order:
+/// `contextMenu` → ``ContextMenuInteraction``, `secondaryAction` → ``SecondaryActionInteraction``,
+/// `drag` → ``DragInteraction``, `pan` → ``PanInteraction`` with its allowed scroll types.
+///
+/// ```swift
+/// let loaded = try Scene.load(contentsOf: url)
+/// let tree = SceneInteractions(scene: loaded.scene)
+/// let system = tree.makeSystem()
+/// ```
+public struct SceneInteractions {
+    /// The root node.
+    public let root: Node
+    /// The scene's size.
+    public let sceneSize: Size
+    /// The scroll views, by node identifier.
+    public let scrollViews: [String: ScrollViewInteraction]
+    /// The interactions built from each node's `interactions`, by node identifier, in file order.
+    public let interactions: [String: [any Interaction]]
+    private let thresholds: InteractionThresholds
+
+    /// Builds the tree of a scene.
+    /// - Parameters:
+    ///   - scene: A validated scene.
+    ///   - thresholds: The thresholds every interaction uses.
+    public init(scene: Scene, thresholds: InteractionThresholds = InteractionThresholds()) {
+        var scrollViews: [String: ScrollViewInteraction] = [:]
+        var interactions: [String: [any Interaction]] = [:]
+        func build(_ description: SceneNode) -> Node {
+            let frame = description.frame
+            let node = Node(
+                identifier: description.id,
+                frame: Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            )
+            if let scroll = description.scroll {
+                let scrolling = ScrollViewInteraction(
+                    contentSize: Size(width: scroll.contentSize.width, height: scroll.contentSize.height),
+                    thresholds: thresholds
+                )
+                node.addInteraction(scrolling)
+                scrollViews[description.id] = scrolling
+            }
+            for entry in description.interactions {
+                let interaction = Self.makeInteraction(entry, thresholds: thresholds)
+                node.addInteraction(interaction)
+                interactions[description.id, default: []].append(interaction)
+            }
+            for child in description.children { node.addChild(build(child)) }
+            return node
+        }
+        root = build(scene.root)
+        sceneSize = Size(width: scene.size.width, height: scene.size.height)
+        self.scrollViews = scrollViews
+        self.interactions = interactions
+        self.thresholds = thresholds
+    }
+
+    /// Returns the interaction a scene entry describes.
+    public static func makeInteraction(
+        _ entry: SceneInteraction,
+        thresholds: InteractionThresholds = InteractionThresholds()
+    ) -> any Interaction {
+        switch entry {
+        case .contextMenu(let actions):
+            ContextMenuInteraction(actions: actions, thresholds: thresholds)
+        case .secondaryAction(let action):
+            SecondaryActionInteraction(name: action, thresholds: thresholds)
+        case .drag:
+            DragInteraction(thresholds: thresholds)
+        case .pan(let allowed):
+            PanInteraction(allowedScrollTypes: ScrollTypeMask(allowed), thresholds: thresholds)
+        }
+    }
+
+    /// Returns the node with an identifier, or nil.
+    public func node(withIdentifier identifier: String) -> Node? {
+        root.node(withIdentifier: identifier)
+    }
+
+    /// Makes an interaction system for the tree, with the pointer at the scene's centre.
+    public func makeSystem() -> InteractionSystem {
+        InteractionSystem(root: root, sceneSize: sceneSize, thresholds: thresholds)
+    }
+}
+
+extension ScrollTypeMask {
+    /// The mask a scene file's `allowedScrollTypes` names.
+    public init(_ allowed: AllowedScrollTypes) {
+        switch allowed {
+        case .none: self = []
+        case .continuous: self = .continuous
+        case .discrete: self = .discrete
+        case .all: self = .all
+        }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+/// `wayfinder navigate`, run as a process on the bundled test scenes.
+@Suite struct NavigateCommandTests {
+    static let photos = Fixtures.testFixture("scenes/photos.scene.json").path
+
+    @Test func printsOneLinePerKey() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", Self.photos, "--keys", "Tab Tab Down Down Down Return Tab Right Right Right",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError.isEmpty)
+        #expect(
+            outcome.outputLines == [
+                "Tab  search",
+                "Tab  recents",
+                "Down  favorites  select favorites",
+                "Down  people  select people",
+                "Down  new-album",
+                "Return  new-album  select new-album",
+                "Tab  photo-1",
+                "Right  photo-2",
+                "Right  photo-3",
+                "Right  photo-3",
+            ]
+        )
+    }
+
+    @Test func jsonLinesFollowTheContract() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", Self.photos, "--focus", "recents", "--keys", "Down Up Up", "--json",
+        ])
+        #expect(outcome.exitCode == 0)
+        let objects = try outcome.outputLines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(objects.count == 3)
+        #expect(objects.map { $0["key"] as? String } == ["Down", "Up", "Up"])
+        #expect(objects.map { $0["focused"] as? String } == ["favorites", "recents", "recents"])
+        #expect(objects.map { $0["moved"] as? Bool } == [true, true, false])
+        let events = try #require(objects[0]["events"] as? [[String: Any]])
+        #expect(events.map { $0["type"] as? String } == ["focus", "select"])
+        #expect(events[0]["from"] as? String == "recents")
+        #expect(events[0]["heading"] as? String == "down")
+        #expect(events[1]["item"] as? String == "favorites")
+    }
+
+    @Test func fullKeyboardAccessAndSearchOverride() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", Self.photos, "--fka", "--search", "proximity", "--keys",
+            "Tab Tab Tab+Z Return Tab+F text:photo",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(
+            outcome.outputLines == [
+                "Tab  search",
+                "Tab  settings",
+                "Tab+Z  settings  actions menu of settings: Open",
+                "Return  settings  action settings: Open (menu)",
+                "Tab+F  settings",
+                "text:photo  photo-1",
+            ]
+        )
+    }
+
+    @Test func debuggerExplainsFocusability() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", Self.photos, "--debug", "focusability", "settings",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(
+            outcome.outputLines == [
+                "\"settings\" cannot be focused:",
+                "  - it is not focusable: canBecomeFocused is false (no focusable setting, and no collection allows focus)",
+                "  - it is a control: controls become focusable with Full Keyboard Access",
+            ]
+        )
+        let loop = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--debug", "loop"])
+        #expect(loop.outputLines.first == "1. search (\"automatic:search\")")
+    }
+
+    @Test func badKeysAreAUsageError() throws {
+        let outcome = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--keys", "Tab Sideways"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.errorLines.first
+                == "Error: Invalid value for '--keys': key 2 (\"Sideways\"): \"Sideways\" is not a key name")
+        let missing = try WayfinderProcess.run(["navigate", "--keys", "Tab"])
+        #expect(missing.exitCode == 64)
+        #expect(missing.errorLines.first == "Error: Missing expected option '--scene SCENE'")
+    }
+
+    @Test func badScenesAndFocusAreFailuresNamingThePlace() throws {
+        let duplicate = Fixtures.testFixture("scenes/duplicate-id.scene.json").path
+        let outcome = try WayfinderProcess.run(["navigate", "--scene", duplicate, "--keys", "Tab"])
+        #expect(outcome.exitCode == 1)
+        #expect(
+            outcome.errorLines == [
+                "Error: \(duplicate):9: node \"photo\", field \"id\": the id is already used on line 8"
+            ])
+        let focus = try WayfinderProcess.run([
+            "navigate", "--scene", Self.photos, "--focus", "placeholder", "--keys", "Tab",
+        ])
+        #expect(focus.exitCode == 1)
+        #expect(
+            focus.standardError.hasPrefix("Error: \(Self.photos): --focus: the node \"placeholder\" cannot be focused"))
+        let warnings = Fixtures.testFixture("scenes/unknown-fields.scene.json").path
+        let warned = try WayfinderProcess.run(["navigate", "--scene", warnings, "--keys", "Tab"])
+        #expect(warned.exitCode == 0)
+        #expect(warned.outputLines == ["Tab  cell"])
+        #expect(warned.errorLines.count == 3)
+        #expect(warned.errorLines.allSatisfy { $0.hasPrefix("warning: \(warnings):") })
+    }
+}

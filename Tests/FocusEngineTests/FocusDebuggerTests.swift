@@ -1,0 +1,196 @@
+import FocusEngine
+import Scenes
+import Testing
+
+@Suite struct FocusDebuggerTests {
+    @Test func explainsWhyItemsCannotBeFocused() throws {
+        let (tree, system) = try TestScenes.photosSystem()
+        func reasons(_ id: String) throws -> [String] {
+            FocusDebugger.checkFocusability(for: try #require(tree.node(withID: id)), in: system).reasons
+        }
+        #expect(
+            try reasons("placeholder") == [
+                "it is not focusable: its own focusable setting is false",
+                "its own focusable setting (false) wins over its collection \"grid\", which allows focus",
+            ]
+        )
+        #expect(
+            try reasons("settings") == [
+                "it is not focusable: canBecomeFocused is false (no focusable setting, and no collection allows focus)",
+                "it is a control: controls become focusable with Full Keyboard Access",
+            ]
+        )
+        #expect(try reasons("photo-1") == [])
+        let report = FocusDebugger.checkFocusability(for: try #require(tree.node(withID: "photo-1")), in: system)
+        #expect(report.isFocusable)
+        #expect(report.description == "\"photo-1\" is focusable.")
+    }
+
+    @Test func explainsHiddenDisabledZeroSizeAndNesting() {
+        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let panel = FocusNode(id: "panel", frame: SceneRect(x: 0, y: 0, width: 200, height: 200))
+        window.addChild(panel)
+        let inHidden = panel.add("in-hidden", 0, 0, 50, 50)
+        panel.isHidden = true
+        let disabled = FocusNode(id: "disabled", frame: SceneRect(x: 200, y: 0, width: 200, height: 200))
+        disabled.isUserInteractionEnabled = false
+        window.addChild(disabled)
+        let inDisabled = disabled.add("in-disabled", 200, 0, 50, 50)
+        let flat = window.add("flat", 0, 300, 100, 0)
+        let card = window.add("card", 200, 300, 100, 100)
+        let badge = card.add("badge", 210, 310, 20, 20)
+        let grid = FocusNode(id: "grid", frame: SceneRect(x: 0, y: 200, width: 200, height: 100), role: .collection)
+        grid.allowsFocus = false
+        window.addChild(grid)
+        let cell = grid.add("cell", 0, 200, 50, 50, focusable: nil)
+        let system = FocusSystem(root: window)
+
+        func reasons(_ item: any FocusItem) -> [String] {
+            FocusDebugger.checkFocusability(for: item, in: system).reasons
+        }
+        #expect(reasons(inHidden) == ["it is inside \"panel\", which is hidden"])
+        #expect(reasons(inDisabled) == ["it is inside \"disabled\", which has user interaction disabled"])
+        #expect(reasons(flat) == ["it has zero size (frame [0, 300, 100, 0])"])
+        #expect(reasons(badge) == ["it is inside \"card\", which is focusable itself and takes focus instead"])
+        #expect(reasons(cell) == ["it is disabled by its collection \"grid\": allowsFocus is false"])
+
+        // A delegate takes precedence over allowsFocus; the item's own setting over both.
+        final class OnlyEven: FocusNodeDelegate {
+            func focusNode(_ collection: FocusNode, canFocusItemAt index: Int) -> Bool? { index % 2 == 0 }
+        }
+        let delegate = OnlyEven()
+        grid.allowsFocus = true
+        grid.delegate = delegate
+        let odd = grid.add("odd", 60, 200, 50, 50, focusable: nil)
+        let forced = grid.add("forced", 120, 200, 50, 50, focusable: true)
+        system.invalidateLayout()
+        #expect(system.isFocusable(cell))
+        #expect(reasons(odd) == ["it is disabled by its collection \"grid\": the delegate's canFocusItemAt says no"])
+        #expect(system.isFocusable(forced))
+
+        let stranger = FocusNode(id: "stranger", frame: SceneRect(x: 0, y: 0, width: 10, height: 10), focusable: true)
+        #expect(
+            reasons(stranger) == [
+                "it is not in the focus system's tree: its ancestors do not lead to the root \"window\""
+            ]
+        )
+    }
+
+    @Test func focusLoopAndStatus() throws {
+        let (_, system) = try TestScenes.photosSystem()
+        try system.press("Tab Tab Down")
+        #expect(
+            FocusDebugger.focusLoop(in: system) == """
+                1. search ("automatic:search")
+                2. favorites ("com.example.sidebar")
+                3. photo-1 ("automatic:grid")
+                → back to 1
+                """
+        )
+        #expect(
+            FocusDebugger.status(of: system) == """
+                focused: "favorites" in "com.example.sidebar"
+                first responder: "favorites"
+                pending focus update: no
+                directional search: precise
+                Full Keyboard Access: off
+                """
+        )
+        let groups = FocusDebugger.checkFocusGroupTree(for: system)
+        #expect(
+            groups.contains(
+                "group \"com.example.sidebar\" (declared by \"sidebar\"), Tab stop 2, primary \"favorites\" (currentlyFocused)"
+            ))
+        #expect(groups.contains("items: recents, favorites, people, new-album"))
+        #expect(
+            groups.contains(
+                "group \"automatic:grid\" (declared by \"grid\"), Tab stop 3, primary \"photo-1\" (ignored)"))
+    }
+}
+
+@Suite struct FocusNavigatorTests {
+    @Test func navigatorReportsEachKey() throws {
+        let navigator = try FocusNavigator(scene: TestScenes.photos())
+        let steps = navigator.run(try KeyInput.script("Tab Tab Down Down Down Return Up Tab Right Right Right"))
+        #expect(
+            steps.map(\.textLine) == [
+                "Tab  search",
+                "Tab  recents",
+                "Down  favorites  select favorites",
+                "Down  people  select people",
+                "Down  new-album",
+                "Return  new-album  select new-album",
+                "Up  people  select people",
+                "Tab  photo-1",
+                "Right  photo-2",
+                "Right  photo-3",
+                "Right  photo-3",
+            ]
+        )
+        #expect(
+            steps[2].jsonLine
+                == #"{"key":"Down","focused":"favorites","moved":true,"events":[{"type":"focus","from":"recents","to":"favorites","heading":"down"},{"type":"select","item":"favorites"}]}"#
+        )
+        #expect(steps[10].jsonLine == #"{"key":"Right","focused":"photo-3","moved":false,"events":[]}"#)
+    }
+
+    @Test func initialFocusMustExistAndBeFocusable() throws {
+        let scene = try TestScenes.photos()
+        #expect(throws: NavigationError.unknownNode("nope")) { try FocusNavigator(scene: scene, initialFocus: "nope") }
+        do {
+            _ = try FocusNavigator(scene: scene, initialFocus: "placeholder")
+            Issue.record("expected an error")
+        } catch let error as NavigationError {
+            guard case .notFocusable(let id, let reason) = error else {
+                Issue.record("unexpected \(error)")
+                return
+            }
+            #expect(id == "placeholder")
+            #expect(reason.contains("its own focusable setting is false"))
+        }
+    }
+
+    @Test func searchOverrideAndProximity() throws {
+        // From the search field's group nothing else is reachable, but in the sidebar proximity
+        // and precise agree; in a staggered layout they differ.
+        let text = #"""
+            {"root": {"id": "w", "frame": [0, 0, 400, 400], "children": [
+              {"id": "a", "frame": [0, 0, 100, 100], "focusable": true},
+              {"id": "b", "frame": [200, 150, 100, 100], "focusable": true}]}}
+            """#
+        let scene = try Scene.parse(text).scene
+        let precise = try FocusNavigator(scene: scene, initialFocus: "a")
+        #expect(precise.press(.press(KeyPress(.right))).moved == false)
+        let proximity = try FocusNavigator(scene: scene, initialFocus: "a", directionalSearch: .proximity)
+        #expect(proximity.press(.press(KeyPress(.right))).focused == "b")
+    }
+
+    @Test func haloEffectsComeFromTheScene() throws {
+        let text = #"""
+            {"root": {"id": "w", "frame": [0, 0, 400, 400], "children": [
+              {"id": "card", "frame": [10, 10, 100, 100], "focusable": true,
+               "focusEffect": {"halo": {"cornerRadius": 12, "reference": "image", "container": "w"}},
+               "children": [{"id": "image", "frame": [10, 10, 100, 80]}]},
+              {"id": "custom", "frame": [200, 10, 100, 100], "focusable": true, "focusEffect": null},
+              {"id": "plain", "frame": [200, 200, 100, 100], "focusable": true}]}}
+            """#
+        let tree = try SceneFocusTree(scene: try Scene.parse(text).scene)
+        let halo = try #require(tree.node(withID: "card")?.focusEffect)
+        #expect(halo.cornerRadius == 12)
+        #expect(halo.curve == .continuous)
+        #expect(halo.rect == SceneRect(x: 10, y: 10, width: 100, height: 100))
+        #expect(halo.referenceItem === tree.node(withID: "image"))
+        #expect(halo.containerItem === tree.root)
+        #expect(tree.node(withID: "custom")?.focusEffect == nil)
+        #expect(tree.node(withID: "plain")?.focusEffect?.rect == SceneRect(x: 200, y: 200, width: 100, height: 100))
+    }
+
+    @Test func badActionChordIsASceneError() throws {
+        let text = #"{"root": {"id": "w", "frame": [0, 0, 10, 10], "actions": [{"name": "Go", "key": "Hyper+G"}]}}"#
+        let error = try #require(throws: SceneError.self) {
+            try SceneFocusTree(scene: try Scene.parse(text).scene, file: "s.json")
+        }
+        #expect(error.nodeID == "w")
+        #expect(error.field == "actions[0].key")
+    }
+}

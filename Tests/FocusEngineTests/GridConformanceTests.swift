@@ -1,0 +1,120 @@
+import FocusEngine
+import Scenes
+import Testing
+
+/// The 2×2 button grid of AOSP's CTS `FocusFinderTest` (sizes normalised to 100×100) and the
+/// 2×2 grid of Flutter's traversal tests, run through the focus system.
+@Suite struct GridConformanceTests {
+    static let names = ["topLeft", "topRight", "bottomLeft", "bottomRight"]
+
+    /// A 2×2 grid of 100×100 buttons; with `groups`, the named cells are groups of their own.
+    static func grid(groups: Set<String> = [], direction: LayoutDirection = .leftToRight) -> (
+        FocusSystem, [String: FocusNode]
+    ) {
+        let root = FocusNode(id: "layout", frame: SceneRect(x: 0, y: 0, width: 200, height: 200))
+        var nodes: [String: FocusNode] = [:]
+        for (index, name) in names.enumerated() {
+            let node = root.add(name, Double(index % 2) * 100, Double(index / 2) * 100, 100, 100)
+            if groups.contains(name) { node.declaredFocusGroup = name }
+            nodes[name] = node
+        }
+        return (FocusSystem(root: root, configuration: FocusConfiguration(layoutDirection: direction)), nodes)
+    }
+
+    /// `testFindNextFocus`: clockwise around the grid, and left/right with equal borders.
+    @Test(arguments: [
+        ("topLeft", FocusHeading.right, "topRight"),
+        ("topRight", .down, "bottomRight"),
+        ("bottomRight", .left, "bottomLeft"),
+        ("bottomLeft", .up, "topLeft"),
+        ("topRight", .left, "topLeft"),
+        ("bottomLeft", .right, "bottomRight"),
+    ])
+    func arrowsAroundTheGrid(from: String, heading: FocusHeading, expected: String) throws {
+        for rule in [DirectionalSearch.precise, .proximity] {
+            let (system, nodes) = Self.grid()
+            system.configuration.directionalSearch = rule
+            system.focus(try #require(nodes[from]))
+            #expect(system.moveFocus(heading).moved)
+            #expect(system.focusedName == expected, "\(rule)")
+        }
+    }
+
+    /// `testFindNextFocusFromRect`: a small rectangle on the border between two buttons.
+    @Test(arguments: [
+        (SceneRect(left: 75, top: 25, right: 125, bottom: 75), FocusHeading.left, 0),
+        (SceneRect(left: 75, top: 25, right: 125, bottom: 75), .right, 1),
+        (SceneRect(left: 25, top: 75, right: 75, bottom: 125), .up, 0),
+        (SceneRect(left: 25, top: 75, right: 75, bottom: 125), .down, 2),
+    ])
+    func searchFromARectangle(source: SceneRect, heading: FocusHeading, expected: Int) {
+        let buttons = (0..<4).map {
+            SceneRect(x: Double($0 % 2) * 100, y: Double($0 / 2) * 100, width: 100, height: 100)
+        }
+        #expect(
+            DirectionalRules.bestCandidate(from: source, heading: heading, among: buttons, rule: .proximity) == expected
+        )
+        #expect(
+            DirectionalRules.bestCandidate(from: source, heading: heading, among: buttons, rule: .precise) == expected)
+    }
+
+    /// `testFindNextCluster`: top left, top right and bottom left are clusters (focus groups);
+    /// forward goes TL → TR → BL → the root (where the bottom right lives), as in Android.
+    @Test func tabVisitsClustersThenTheRoot() throws {
+        let (system, _) = Self.grid(groups: ["topLeft", "topRight", "bottomLeft"])
+        #expect(system.tabLoopGroups == ["topLeft", "topRight", "bottomLeft", nil])
+        let forward = try system.press("Tab Tab Tab Tab Tab").map { $0.events.first }
+        #expect(
+            forward == [
+                .focus(from: nil, to: "topLeft", heading: .next),
+                .focus(from: "topLeft", to: "topRight", heading: .next),
+                .focus(from: "topRight", to: "bottomLeft", heading: .next),
+                .focus(from: "bottomLeft", to: "bottomRight", heading: .next),
+                .focus(from: "bottomRight", to: "topLeft", heading: .next),
+            ]
+        )
+        // Backward from the first cluster goes to the root, as Android's cluster search does.
+        try system.press("Shift+Tab")
+        #expect(system.focusedName == "bottomRight")
+        try system.press("Shift+Tab Shift+Tab")
+        #expect(system.focusedName == "topRight")
+    }
+
+    /// Flutter's 2×2 grid: Tab UL→UR→LL→LR→UL, Shift-Tab the reverse, arrows around.
+    @Test func flutterGridTabOrderAndArrows() throws {
+        let (system, nodes) = Self.grid(groups: Set(Self.names))
+        #expect(system.tabLoopGroups == ["topLeft", "topRight", "bottomLeft", "bottomRight"])
+        system.focus(try #require(nodes["topLeft"]))
+        var visited: [String] = []
+        for _ in 0..<4 {
+            try system.press("Tab")
+            visited.append(system.focusedName ?? "nil")
+        }
+        #expect(visited == ["topRight", "bottomLeft", "bottomRight", "topLeft"])
+        visited.removeAll()
+        for _ in 0..<4 {
+            try system.press("Shift+Tab")
+            visited.append(system.focusedName ?? "nil")
+        }
+        #expect(visited == ["bottomRight", "bottomLeft", "topRight", "topLeft"])
+        // With one group per cell, arrows stay inside the cell's group; in one group they go round.
+        let (single, singleNodes) = Self.grid()
+        single.focus(try #require(singleNodes["topLeft"]))
+        visited.removeAll()
+        for key in ["Right", "Down", "Left", "Up"] {
+            try single.press(key)
+            visited.append(single.focusedName ?? "nil")
+        }
+        #expect(visited == ["topRight", "bottomRight", "bottomLeft", "topLeft"])
+    }
+
+    /// The same grid right to left: Tab goes leading to trailing, arrows stay physical.
+    @Test func rightToLeftGrid() throws {
+        let (system, _) = Self.grid(groups: Set(Self.names), direction: .rightToLeft)
+        #expect(system.tabLoopGroups == ["topRight", "topLeft", "bottomRight", "bottomLeft"])
+        let (single, singleNodes) = Self.grid(direction: .rightToLeft)
+        single.focus(try #require(singleNodes["topLeft"]))
+        try single.press("Right")
+        #expect(single.focusedName == "topRight")
+    }
+}

@@ -1,0 +1,90 @@
+import FocusEngine
+import Scenes
+import Testing
+
+/// Directional search over 100,000 items goes through a spatial index; these tests check its
+/// answers, not its speed (that belongs to the benchmarks).
+@Suite struct LargeSceneTests {
+    static let columns = 400
+    static let rows = 250
+
+    /// A deterministic pseudo-random sequence (a linear congruential generator).
+    struct Sequence {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    static func grid(jitter: Bool) -> (FocusNode, [FocusNode]) {
+        let root = FocusNode(
+            id: "grid",
+            frame: SceneRect(x: 0, y: 0, width: Double(columns) * 12, height: Double(rows) * 12)
+        )
+        var sequence = Sequence(state: 42)
+        var cells: [FocusNode] = []
+        cells.reserveCapacity(columns * rows)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                var frame = SceneRect(x: Double(column) * 12, y: Double(row) * 12, width: 10, height: 10)
+                if jitter {
+                    frame.x += Double(sequence.next(5))
+                    frame.y += Double(sequence.next(5))
+                    frame.width = Double(3 + sequence.next(12))
+                    frame.height = Double(3 + sequence.next(12))
+                }
+                let cell = FocusNode(id: "\(column),\(row)", frame: frame, focusable: true)
+                root.addChild(cell)
+                cells.append(cell)
+            }
+        }
+        return (root, cells)
+    }
+
+    @Test(arguments: [DirectionalSearch.precise, .proximity])
+    func hundredThousandItemGridMovesToTheNeighbour(rule: DirectionalSearch) {
+        let (root, cells) = Self.grid(jitter: false)
+        #expect(cells.count == 100_000)
+        let system = FocusSystem(root: root, configuration: FocusConfiguration(directionalSearch: rule))
+        var sequence = Sequence(state: 7)
+        for _ in 0..<200 {
+            let column = sequence.next(Self.columns)
+            let row = sequence.next(Self.rows)
+            for (heading, dx, dy) in [(FocusHeading.right, 1, 0), (.left, -1, 0), (.down, 0, 1), (.up, 0, -1)] {
+                system.focus(cells[row * Self.columns + column])
+                let result = system.moveFocus(heading)
+                let (targetColumn, targetRow) = (column + dx, row + dy)
+                let inside = (0..<Self.columns).contains(targetColumn) && (0..<Self.rows).contains(targetRow)
+                #expect(result.moved == inside)
+                #expect(system.focusedName == (inside ? "\(targetColumn),\(targetRow)" : "\(column),\(row)"))
+            }
+        }
+    }
+
+    @Test(arguments: [DirectionalSearch.precise, .proximity])
+    func indexedSearchAgreesWithTheLinearReference(rule: DirectionalSearch) {
+        let (root, cells) = Self.grid(jitter: true)
+        let frames = cells.map(\.frame)
+        let system = FocusSystem(root: root, configuration: FocusConfiguration(directionalSearch: rule))
+        var sequence = Sequence(state: 99)
+        var moved = 0
+        for _ in 0..<6 {
+            let source = sequence.next(cells.count)
+            for heading in [FocusHeading.right, .left, .down, .up] {
+                system.focus(cells[source])
+                let expected = DirectionalRules.bestCandidate(
+                    from: frames[source],
+                    heading: heading,
+                    among: frames,
+                    rule: rule
+                )
+                let result = system.moveFocus(heading)
+                #expect(result.moved == (expected != nil))
+                #expect(system.focusedName == (expected.map { cells[$0].id } ?? cells[source].id))
+                if result.moved { moved += 1 }
+            }
+        }
+        #expect(moved > 12)
+    }
+}

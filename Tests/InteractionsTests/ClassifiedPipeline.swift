@@ -1,0 +1,62 @@
+import Classification
+import InputEvents
+import Interactions
+import WayfinderTestSupport
+
+/// Runs event frames through the real classifier and then through an interaction system, the way
+/// the runtime does: each frame is classified (firing the classifier's deadlines first), each
+/// classified input is handled (firing the interaction system's deadlines first).
+struct ClassifiedPipeline {
+    private(set) var translator: DeviceTranslator
+    let system: InteractionSystem
+    private(set) var classified: [ClassifiedInput] = []
+    private(set) var events: [InteractionEvent] = []
+    private var buffer: [ClassifiedInput] = []
+
+    init(device: DeviceDescription, system: InteractionSystem, options: ClassifierOptions = ClassifierOptions()) throws
+    {
+        translator = try DeviceTranslator(device: device, options: options)
+        self.system = system
+    }
+
+    var actions: [ActionEvent] { events.compactMap(\.action) }
+
+    mutating func run(_ frames: [EventFrame], until end: Timestamp? = nil) {
+        for frame in frames {
+            buffer.removeAll(keepingCapacity: true)
+            translator.process(frame, at: frame.time, into: &buffer)
+            deliver()
+        }
+        if let end { advance(to: end) }
+    }
+
+    /// Lets time pass to `end` with no frame: both layers fire their deadlines in time order.
+    mutating func advance(to end: Timestamp) {
+        while true {
+            let next = [translator.nextDeadline, system.nextDeadline].compactMap { $0 }.filter { $0 <= end }.min()
+            guard let next else { break }
+            buffer.removeAll(keepingCapacity: true)
+            translator.advance(to: next, into: &buffer)
+            deliver()
+            events += system.advance(to: next)
+        }
+        buffer.removeAll(keepingCapacity: true)
+        translator.advance(to: end, into: &buffer)
+        deliver()
+        events += system.advance(to: end)
+    }
+
+    private mutating func deliver() {
+        for input in buffer {
+            classified.append(input)
+            events += system.handle(input)
+        }
+    }
+}
+
+/// A 1000 × 800 window.
+func makeWindow(_ children: [Node]) -> (Node, InteractionSystem) {
+    let root = Node(identifier: "window", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+    for child in children { root.addChild(child) }
+    return (root, InteractionSystem(root: root, sceneSize: root.frame.size))
+}

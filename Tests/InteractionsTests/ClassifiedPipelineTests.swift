@@ -1,0 +1,331 @@
+import Classification
+import Foundation
+import InputEvents
+import Interactions
+import Testing
+import WayfinderTestSupport
+
+/// Synthetic device frames through the real classifier into composed interactions.
+@Suite struct ClassifiedPipelineTests {
+    /// A node covering the pointer's starting place, the window's centre (500, 400).
+    private func centreNode(_ identifier: String = "photo") -> Node {
+        Node(identifier: identifier, frame: Rect(x: 400, y: 300, width: 200, height: 200))
+    }
+
+    // MARK: Context menu
+
+    @Test func mouseSecondaryClickAndLongClickEachPresentTheMenuOnce() throws {
+        let photo = centreNode()
+        photo.addInteraction(ContextMenuInteraction(actions: ["Share", "Delete"]))
+        let (_, system) = makeWindow([photo])
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.rightButton, 1)
+        script.wait(.milliseconds(90))
+        script.key(.rightButton, 0)
+        script.wait(.seconds(1))
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(800))
+        script.key(.leftButton, 0)
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        #expect(pipeline.actions.map(\.trigger) == [.secondaryClick, .longPress])
+        #expect(pipeline.actions.allSatisfy { $0.name == "contextMenu" && $0.actions == ["Share", "Delete"] })
+        #expect(pipeline.actions.last?.time == script.frames[2].time + .milliseconds(500))
+    }
+
+    @Test func touchscreenLongPressPresentsTheMenuOnce() throws {
+        let photo = centreNode()
+        photo.addInteraction(ContextMenuInteraction(actions: ["Share"]))
+        let (_, system) = makeWindow([photo])
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        let down = script.now
+        script.wait(.milliseconds(900))
+        script.lift(fingers: [0])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        #expect(pipeline.actions.map(\.trigger) == [.longPress])
+        #expect(pipeline.actions.first?.time == down + .milliseconds(500))
+        #expect(pipeline.actions.first?.item == "photo")
+    }
+
+    @Test func clickpadButtonAreaAndTwoFingerTapArePresentedAsSecondaryClicks() throws {
+        let photo = Node(identifier: "photo", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        photo.addInteraction(ContextMenuInteraction(actions: ["Share"]))
+        let (_, system) = makeWindow([photo])
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        // A press in the bottom-right button area.
+        script.put(finger: 0, atPercent: 85, 95)
+        script.sync()
+        script.wait(.milliseconds(30))
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(80))
+        script.key(.leftButton, 0)
+        script.lift(fingers: [0])
+        script.wait(.seconds(1))
+        // A two-finger tap.
+        script.put(finger: 0, atPercent: 40, 40)
+        script.put(finger: 1, atPercent: 55, 40)
+        script.sync()
+        script.wait(.milliseconds(60))
+        script.lift(fingers: [0, 1])
+        var pipeline = try ClassifiedPipeline(
+            device: script.device,
+            system: system,
+            options: ClassifierOptions(tapToClick: true, clickMethod: .buttonAreas)
+        )
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        let secondaries = pipeline.classified.filter {
+            if case .button(.secondary, .down, _, _) = $0.event { return true }
+            return false
+        }
+        #expect(secondaries.count == 2)
+        #expect(pipeline.actions.map(\.trigger) == [.secondaryClick, .secondaryClick])
+    }
+
+    // MARK: Pan and scroll types
+
+    private func wheelAndTouchpadScroll(mask: ScrollTypeMask) throws -> (wheel: [ActionEvent], touchpad: [ActionEvent])
+    {
+        let sheet = centreNode("sheet")
+        sheet.addInteraction(PanInteraction(allowedScrollTypes: mask))
+        let (_, system) = makeWindow([sheet])
+
+        var wheel = InputScript(device: ScriptedDevice.mouse(highResolution: true))
+        for _ in 0..<3 {
+            wheel.add(.wheelHighResolution, -120)
+            wheel.add(.wheel, -1)
+            wheel.sync()
+            wheel.wait(.milliseconds(30))
+        }
+        var wheelPipeline = try ClassifiedPipeline(device: wheel.device, system: system)
+        wheelPipeline.run(wheel.frames, until: wheel.now + .milliseconds(500))
+
+        var touchpad = InputScript(device: ScriptedDevice.touchpad(), start: wheel.now + .seconds(1))
+        touchpad.put(finger: 0, atPercent: 40, 40)
+        touchpad.put(finger: 1, atPercent: 55, 40)
+        touchpad.sync()
+        touchpad.swipe(fingers: [0, 1], byMillimetres: 0, 20, over: .milliseconds(200), steps: 20)
+        touchpad.lift(fingers: [0, 1])
+        var touchpadPipeline = try ClassifiedPipeline(device: touchpad.device, system: system)
+        touchpadPipeline.run(touchpad.frames, until: touchpad.now + .milliseconds(500))
+        #expect(
+            touchpadPipeline.classified.contains {
+                if case .scroll(.continuous, _, _, .began?, _) = $0.event { return true }
+                return false
+            }
+        )
+        return (wheelPipeline.actions, touchpadPipeline.actions)
+    }
+
+    @Test func panWithTheDefaultMaskIgnoresWheelAndTouchpadScrolling() throws {
+        let (wheel, touchpad) = try wheelAndTouchpadScroll(mask: [])
+        #expect(wheel.isEmpty)
+        #expect(touchpad.isEmpty)
+    }
+
+    @Test func panWithTheContinuousMaskTakesTheTouchpadButNotTheWheel() throws {
+        let (wheel, touchpad) = try wheelAndTouchpadScroll(mask: .continuous)
+        #expect(wheel.isEmpty)
+        #expect(touchpad.first?.phase == .began)
+        #expect(touchpad.last?.phase == .ended)
+        #expect(touchpad.count > 3)
+        #expect(touchpad.dropFirst().dropLast().allSatisfy { $0.phase == .changed })
+    }
+
+    @Test func panWithTheAllMaskTakesWheelAndTouchpad() throws {
+        let (wheel, touchpad) = try wheelAndTouchpadScroll(mask: .all)
+        // Three detents, each a whole pan.
+        #expect(wheel.map(\.phase) == [.began, .ended, .began, .ended, .began, .ended])
+        #expect(touchpad.first?.phase == .began)
+        #expect(touchpad.last?.phase == .ended)
+    }
+
+    // MARK: Drag
+
+    @Test func mouseDragBeginsOnTheFirstMovement() throws {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(40))
+        script.move(dx: 2, dy: 0)
+        let firstMove = script.now
+        script.wait(.milliseconds(10))
+        script.move(dx: 30, dy: 20)
+        script.wait(.milliseconds(10))
+        script.key(.leftButton, 0)
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        #expect(pipeline.actions.map(\.phase) == [.began, .changed, .ended])
+        #expect(pipeline.actions.first?.time == firstMove)
+        #expect(card.frame.origin == Point(x: 432, y: 320))
+    }
+
+    @Test func clickpadDragBeginsOnTheFirstMovement() throws {
+        let card = Node(identifier: "card", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 30, 40)
+        script.sync()
+        script.wait(.milliseconds(30))
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(40))
+        script.swipe(fingers: [0], byMillimetres: 15, 0, over: .milliseconds(150), steps: 15)
+        script.key(.leftButton, 0)
+        script.lift(fingers: [0])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        let firstMotion = try #require(
+            pipeline.classified.first {
+                if case .motion = $0.event { return true }
+                return false
+            }
+        )
+        #expect(pipeline.actions.first?.phase == .began)
+        #expect(pipeline.actions.first?.time == firstMotion.time)
+        #expect(pipeline.actions.last?.phase == .ended)
+        #expect(card.frame.origin.x > 0)
+    }
+
+    @Test func touchscreenDragBeginsOnlyAfterTheLiftDelay() throws {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        let down = script.now
+        script.wait(.milliseconds(600))
+        script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
+        script.lift(fingers: [0])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        #expect(pipeline.actions.first?.phase == .began)
+        #expect(pipeline.actions.first?.time == down + .milliseconds(500))
+        #expect(pipeline.actions.last?.phase == .ended)
+        #expect(pipeline.actions.filter { $0.phase == .cancelled }.isEmpty)
+        // 20 mm of a 200 mm screen is a tenth of the 1000-point scene.
+        #expect(abs(card.frame.origin.x - 500) < 1)
+    }
+
+    @Test func touchscreenMovementBeforeTheLiftDelayIsNoDrag() throws {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(100))
+        script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
+        script.wait(.milliseconds(600))
+        script.lift(fingers: [0])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames, until: script.now + .seconds(1))
+        #expect(pipeline.actions.isEmpty)
+        #expect(card.frame.origin == Point(x: 400, y: 300))
+    }
+
+    @Test func removingTheDeviceMidDragPutsTheCardBack() throws {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(600))
+        script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(100), steps: 5)
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames)
+        #expect(card.frame.origin.x > 450)
+        var removal: [ClassifiedInput] = []
+        var translator = pipeline.translator
+        translator.removeDevice(at: script.now + .milliseconds(10), into: &removal)
+        var events: [InteractionEvent] = []
+        for input in removal { events += system.handle(input) }
+        #expect(events.compactMap(\.action).map(\.phase) == [.cancelled])
+        #expect(card.frame.origin == Point(x: 400, y: 300))
+    }
+
+    // MARK: Scroll view
+
+    @Test func scrollViewDeceleratesAfterATwoFingerScrollWithTheClassifiersVelocity() throws {
+        let list = Node(identifier: "list", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        let scrolling = ScrollViewInteraction(contentSize: Size(width: 1000, height: 20_000))
+        list.addInteraction(scrolling)
+        let (_, system) = makeWindow([list])
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 55, 30)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 30, over: .milliseconds(150), steps: 15)
+        script.lift(fingers: [0, 1])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames)
+
+        // What the classifier said: the scrolled distance and the release velocity.
+        var scrolled = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                scrolled += delta.y
+                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
+            }
+        }
+        let ended = try #require(release)
+        #expect(scrolled > 100)
+        #expect(ended.velocity > 100)
+        #expect(abs(scrolling.contentOffset.y - scrolled) < 1e-9)
+
+        // UIScrollView's deceleration: x₀ + v₀·(rᵗ − 1)/ln r, r = 0.998 per ms.
+        for milliseconds in [50.0, 300, 1200] {
+            pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
+            let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)
+            #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
+        }
+    }
+
+    @Test func scrollViewBouncesBackAfterATwoFingerScrollPastItsTopEdge() throws {
+        let list = Node(identifier: "list", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        let scrolling = ScrollViewInteraction(contentSize: Size(width: 1000, height: 5000))
+        list.addInteraction(scrolling)
+        let (_, system) = makeWindow([list])
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 60)
+        script.put(finger: 1, atPercent: 55, 60)
+        script.sync()
+        // Fingers moving up scroll up (traditional scrolling): past the top edge.
+        script.swipe(fingers: [0, 1], byMillimetres: 0, -20, over: .milliseconds(200), steps: 20)
+        script.wait(.milliseconds(300))  // hold still, so the release velocity is small
+        script.lift(fingers: [0, 1])
+        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        pipeline.run(script.frames)
+
+        var pulled = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                pulled += delta.y
+                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
+            }
+        }
+        let ended = try #require(release)
+        #expect(pulled < -50)
+        // Rubber band: (1 − 1/(x·0.55/d + 1))·d past the edge, d = 800.
+        let shown = -(1 - 1 / (-pulled * 0.55 / 800 + 1)) * 800
+        #expect(abs(scrolling.contentOffset.y - shown) < 1e-9)
+
+        // Bounce back: a critically damped spring, (x₀ + (v₀ + ω·x₀)·t)·e^(−ω·t), ω = 12.
+        for seconds in [0.1, 0.3] {
+            pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
+            let expected = (shown + (ended.velocity + 12 * shown) * seconds) * exp(-12 * seconds)
+            #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
+        }
+        pipeline.advance(to: ended.time + .seconds(3))
+        #expect(scrolling.contentOffset.y == 0)
+        #expect(system.nextDeadline == nil)
+    }
+}

@@ -1,0 +1,202 @@
+import Classification
+import InputEvents
+import Interactions
+import Testing
+
+@Suite struct GestureArbitrationTests {
+    private final class Simultaneous: GestureRecognizerDelegate {
+        func gestureRecognizer(
+            _ recognizer: GestureRecognizer,
+            shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+        ) -> Bool { true }
+    }
+
+    private final class Refuse: GestureRecognizerDelegate {
+        func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { false }
+    }
+
+    private func record(_ recognizer: GestureRecognizer, into log: Log) {
+        recognizer.addTarget { log.entries.append("\($0.name) \($0.state)") }
+    }
+
+    private final class Log {
+        var entries: [String] = []
+    }
+
+    @Test func theDeepestRecognizerWinsAndTheAncestorFails() {
+        let button = Node(identifier: "button", frame: Rect(x: 100, y: 100, width: 100, height: 50))
+        let harness = InteractionHarness(children: [button])
+        let log = Log()
+        let inner = TapGestureRecognizer(name: "inner-tap")
+        let outer = TapGestureRecognizer(name: "outer-tap")
+        record(inner, into: log)
+        record(outer, into: log)
+        // The ancestor's recognizer is added first; the deepest node still sees input first.
+        harness.root.addGestureRecognizer(outer)
+        button.addGestureRecognizer(inner)
+        harness.click(at: Point(x: 120, y: 120))
+        #expect(log.entries == ["inner-tap ended"])
+        #expect(harness.traceLines == ["button inner-tap: possible → ended", "window outer-tap: possible → failed"])
+        // Outside the button, the window's tap is the only one.
+        harness.click(at: Point(x: 500, y: 500))
+        #expect(log.entries == ["inner-tap ended", "outer-tap ended"])
+    }
+
+    @Test func aDelegateLetsTwoRecognizeTogether() {
+        let button = Node(identifier: "button", frame: Rect(x: 100, y: 100, width: 100, height: 50))
+        let harness = InteractionHarness(children: [button])
+        let log = Log()
+        let inner = TapGestureRecognizer(name: "inner-tap")
+        let outer = TapGestureRecognizer(name: "outer-tap")
+        let delegate = Simultaneous()
+        outer.delegate = delegate
+        record(inner, into: log)
+        record(outer, into: log)
+        button.addGestureRecognizer(inner)
+        harness.root.addGestureRecognizer(outer)
+        harness.click(at: Point(x: 120, y: 120))
+        #expect(log.entries == ["inner-tap ended", "outer-tap ended"])
+    }
+
+    @Test func aDelegateCanStopARecognizerFromBeginning() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let tap = TapGestureRecognizer()
+        let delegate = Refuse()
+        tap.delegate = delegate
+        record(tap, into: log)
+        harness.root.addGestureRecognizer(tap)
+        harness.click(at: Point(x: 10, y: 10))
+        #expect(log.entries.isEmpty)
+        #expect(harness.traceLines == ["window tap: possible → failed"])
+    }
+
+    @Test func aSingleTapWaitsForTheDoubleTapToFail() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+        single.require(toFail: double)
+        record(single, into: log)
+        record(double, into: log)
+        harness.root.addGestureRecognizer(single)
+        harness.root.addGestureRecognizer(double)
+
+        // One tap: the single tap ends once the double tap's 300 ms have passed.
+        let firstUp = harness.now + .milliseconds(80)
+        harness.click(at: Point(x: 10, y: 10))
+        #expect(log.entries.isEmpty)
+        harness.wait(.milliseconds(299))
+        #expect(log.entries.isEmpty)
+        harness.wait(.milliseconds(1))
+        #expect(log.entries == ["single ended"])
+        #expect(single.time == firstUp + .milliseconds(300))
+
+        // Two taps: only the double tap.
+        harness.wait(.seconds(1))
+        log.entries.removeAll()
+        harness.click(at: Point(x: 10, y: 10))
+        harness.wait(.milliseconds(100))
+        harness.click(at: Point(x: 12, y: 10))
+        harness.wait(.seconds(1))
+        #expect(log.entries == ["double ended"])
+    }
+
+    @Test func tapsTooFarApartAreTwoSingleTaps() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+        single.require(toFail: double)
+        record(single, into: log)
+        record(double, into: log)
+        harness.root.addGestureRecognizer(single)
+        harness.root.addGestureRecognizer(double)
+        harness.click(at: Point(x: 10, y: 10))
+        harness.wait(.milliseconds(400))
+        harness.click(at: Point(x: 10, y: 10))
+        harness.wait(.milliseconds(400))
+        #expect(log.entries == ["single ended", "single ended"])
+    }
+
+    @Test func aLongPressAndATapOnOneNodeNeverBothFire() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let tap = TapGestureRecognizer()
+        let longPress = LongPressGestureRecognizer()
+        record(tap, into: log)
+        record(longPress, into: log)
+        harness.root.addGestureRecognizer(tap)
+        harness.root.addGestureRecognizer(longPress)
+        harness.touchDown(at: Point(x: 10, y: 10))
+        harness.wait(.milliseconds(600))
+        harness.touchUp(at: Point(x: 10, y: 10))
+        #expect(log.entries == ["long-press began", "long-press ended"])
+        log.entries.removeAll()
+        harness.touchDown(at: Point(x: 10, y: 10))
+        harness.wait(.milliseconds(100))
+        harness.touchUp(at: Point(x: 10, y: 10))
+        harness.wait(.seconds(1))
+        #expect(log.entries == ["tap ended"])
+    }
+
+    @Test func longPressWithZeroDurationBeginsOnTouchDown() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let longPress = LongPressGestureRecognizer(minimumPressDuration: .zero)
+        record(longPress, into: log)
+        harness.root.addGestureRecognizer(longPress)
+        harness.touchDown(at: Point(x: 10, y: 10))
+        #expect(log.entries == ["long-press began"])
+        harness.touchMove(to: Point(x: 300, y: 10))
+        harness.touchUp(at: Point(x: 300, y: 10))
+        #expect(log.entries == ["long-press began", "long-press changed", "long-press ended"])
+    }
+
+    @Test func allowedTouchTypesFilterTouches() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let tap = TapGestureRecognizer()
+        tap.allowedTouchTypes = [.pencil]
+        record(tap, into: log)
+        harness.root.addGestureRecognizer(tap)
+        harness.touchDown(at: Point(x: 10, y: 10))
+        harness.touchUp(at: Point(x: 10, y: 10))
+        harness.click(at: Point(x: 10, y: 10))
+        #expect(log.entries.isEmpty)
+        harness.touchDown(at: Point(x: 10, y: 10), touchType: .pencil)
+        harness.touchUp(at: Point(x: 10, y: 10), touchType: .pencil)
+        #expect(log.entries == ["tap ended"])
+    }
+
+    @Test func aDisabledRecognizerSeesNothing() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let tap = TapGestureRecognizer()
+        tap.isEnabled = false
+        record(tap, into: log)
+        harness.root.addGestureRecognizer(tap)
+        harness.click(at: Point(x: 10, y: 10))
+        #expect(log.entries.isEmpty)
+        #expect(harness.traceLines.isEmpty)
+    }
+
+    @Test func settingsChangedDuringALongPressApplyToTheNextOne() {
+        let harness = InteractionHarness(children: [])
+        let log = Log()
+        let longPress = LongPressGestureRecognizer()
+        record(longPress, into: log)
+        harness.root.addGestureRecognizer(longPress)
+        harness.touchDown(at: Point(x: 10, y: 10))
+        longPress.allowableMovement = 1
+        harness.touchMove(to: Point(x: 15, y: 10))
+        harness.wait(.milliseconds(600))
+        harness.touchUp(at: Point(x: 15, y: 10))
+        #expect(log.entries == ["long-press began", "long-press ended"])
+        harness.touchDown(at: Point(x: 10, y: 10))
+        harness.touchMove(to: Point(x: 15, y: 10))
+        harness.wait(.milliseconds(600))
+        harness.touchUp(at: Point(x: 15, y: 10))
+        #expect(log.entries == ["long-press began", "long-press ended"])
+    }
+}

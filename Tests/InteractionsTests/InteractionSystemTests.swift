@@ -1,0 +1,104 @@
+import Classification
+import InputEvents
+import Interactions
+import Testing
+
+@Suite struct InteractionSystemTests {
+    @Test func thePointerStartsAtTheSceneCentreAndStaysInside() {
+        let harness = InteractionHarness(children: [])
+        #expect(harness.system.pointerLocation == Point(x: 500, y: 400))
+        harness.movePointer(by: Vector(x: -2000, y: 30))
+        #expect(harness.system.pointerLocation == Point(x: 0, y: 430))
+        harness.movePointer(by: Vector(x: 5000, y: 5000))
+        #expect(harness.system.pointerLocation.x < 1000)
+        #expect(harness.system.pointerLocation.x > 999.99)
+        #expect(harness.system.pointerLocation.y < 800)
+        // A pointer at the far edge still hits the root.
+        #expect(harness.root.hitTest(harness.system.pointerLocation) === harness.root)
+    }
+
+    @Test func absolutePointerPositionsMapOntoTheScene() {
+        let harness = InteractionHarness(children: [])
+        harness.send(.position(Vector(x: 0.25, y: 0.5), touchType: .indirectPointer, isDown: false))
+        #expect(harness.system.pointerLocation == Point(x: 250, y: 400))
+    }
+
+    @Test func hitTestingFindsTheTopmostDeepestNode() {
+        let left = Node(identifier: "left", frame: Rect(x: 0, y: 0, width: 500, height: 800))
+        let overlap = Node(identifier: "overlap", frame: Rect(x: 400, y: 0, width: 200, height: 800))
+        let leaf = Node(identifier: "leaf", frame: Rect(x: 10, y: 10, width: 50, height: 50))
+        // Outside its parent: never hit, as in UIKit.
+        let stray = Node(identifier: "stray", frame: Rect(x: 700, y: 700, width: 50, height: 50))
+        left.addChild(leaf)
+        left.addChild(stray)
+        let harness = InteractionHarness(children: [left, overlap])
+        #expect(harness.root.hitTest(Point(x: 20, y: 20))?.identifier == "leaf")
+        #expect(harness.root.hitTest(Point(x: 450, y: 20))?.identifier == "overlap")
+        #expect(harness.root.hitTest(Point(x: 100, y: 100))?.identifier == "left")
+        #expect(harness.root.hitTest(Point(x: 720, y: 720))?.identifier == "window")
+        #expect(harness.root.hitTest(Point(x: 1000, y: 10)) == nil)
+        // Edges: top-left belongs to the frame, bottom-right does not.
+        #expect(harness.root.hitTest(Point(x: 10, y: 10))?.identifier == "leaf")
+        #expect(harness.root.hitTest(Point(x: 60, y: 30))?.identifier == "left")
+    }
+
+    @Test func aTouchStaysWithTheNodeItStartedOn() {
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        cell.addInteraction(PanInteraction())
+        let harness = InteractionHarness(children: [cell])
+        harness.touchDown(at: Point(x: 150, y: 150))
+        harness.touchMove(to: Point(x: 600, y: 600))
+        harness.touchUp(at: Point(x: 600, y: 600))
+        #expect(harness.actions.map(\.item) == ["cell", "cell"])
+        #expect(harness.actions.map(\.phase) == [.began, .ended])
+    }
+
+    @Test func eventsGoToTheCallbackAsWellAsTheReturnValue() {
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        cell.addInteraction(ContextMenuInteraction(actions: ["Open"]))
+        let harness = InteractionHarness(children: [cell])
+        var delivered: [InteractionEvent] = []
+        harness.system.onEvent = { delivered.append($0) }
+        harness.click(.secondary, at: Point(x: 150, y: 150))
+        #expect(delivered == harness.events)
+        #expect(delivered.count == 1)
+    }
+
+    @Test func deadlinesFireWhenTheNextInputPassesThem() throws {
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        cell.addInteraction(ContextMenuInteraction(actions: ["Open"]))
+        let root = Node(identifier: "window", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        root.addChild(cell)
+        let system = InteractionSystem(root: root, sceneSize: Size(width: 1000, height: 800))
+        let down = Timestamp(microseconds: 5_000_000)
+        #expect(
+            system.handle(
+                ClassifiedInput(
+                    time: down, event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: true))
+            ).isEmpty)
+        #expect(system.nextDeadline == down + .milliseconds(500))
+        // No advance call: the lift 2 s later passes the deadline, which fires first, at its own time.
+        let events = system.handle(
+            ClassifiedInput(
+                time: down + .seconds(2),
+                event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: false))
+        )
+        let action = try #require(events.first?.action)
+        #expect(events.count == 1)
+        #expect(action.time == down + .milliseconds(500))
+        #expect(action.trigger == .longPress)
+    }
+
+    @Test func classifiedTapsLongPressesAndDragsAreLeftToTheRecognizers() {
+        let cell = Node(identifier: "cell", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        cell.addInteraction(ContextMenuInteraction(actions: ["Open"]))
+        cell.addInteraction(DragInteraction())
+        let harness = InteractionHarness(children: [cell])
+        harness.send(.tap(fingers: 2, touchType: .indirectPointer, position: nil))
+        harness.send(.longPress(phase: .began, touchType: .direct, position: Vector(x: 0.5, y: 0.5)))
+        harness.send(.drag(phase: .began, touchType: .indirectPointer, translation: .zero, position: nil))
+        harness.wait(.seconds(1))
+        #expect(harness.events.isEmpty)
+        #expect(harness.traceLines.isEmpty)
+    }
+}
