@@ -74,6 +74,7 @@ class Outcome:
     result: machine.BootResult | None = None
     boots: int = 0
     boot_seconds: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def load_cases(directory: Path) -> list[Case]:
@@ -153,6 +154,7 @@ class HostContext:
     wayfinder: Path | None
     recordings: list[recordings.Recording]
     argument: str
+    notes: list[str] = field(default_factory=list)  # lines printed after the case's verdicts
 
 
 def prepare_recordings(directory: Path) -> tuple[list[recordings.Recording], dict[str, Path]]:
@@ -231,6 +233,7 @@ def run_case(
                 outcome.verdicts.append((f"{prefix}/{name}", ok, detail))
         except Exception as error:  # a broken host check is a failed verdict, not a crash
             outcome.verdicts.append((f"{prefix}/host-check", False, f"{type(error).__name__}: {error}"))
+        outcome.notes = context.notes
     # The case itself: booted, ran to its end, exited 0.
     if result.error:
         outcome.verdicts.append((prefix, False, result.error))
@@ -281,6 +284,7 @@ def main() -> int:
         kernel = kernel_module.ensure_kernel(CACHE)
     except kernel_module.KernelError as error:
         print(f"error: guest kernel: {error}", file=sys.stderr)
+        print("0 passed, 1 failed")
         return 1
     found, recording_files = prepare_recordings(work / "recordings")
 
@@ -302,6 +306,7 @@ def main() -> int:
             size = initramfs.build(spec, kernel, output)
         except initramfs.ImageError as error:
             print(f"error: initramfs {name}: {error}", file=sys.stderr)
+            print("0 passed, 1 failed")
             return 1
         print(f"image {name}: {size / 1e6:.1f} MB in {time.monotonic() - image_started:.1f} s", flush=True)
         images[case.components] = output
@@ -326,6 +331,8 @@ def main() -> int:
                 else:
                     failed += 1
                     print(f"FAIL {name}" + (f": {detail}" if detail else ""))
+            for note in outcome.notes:
+                print(f"     {note}")
             reached = ", ".join(f"{seconds:.1f} s" for seconds in outcome.boot_seconds) or "never"
             print(f"     {outcome.case.name}: {timing}{boots}, /init after {reached}")
             boot_times.extend((outcome.case.name, seconds) for seconds in outcome.boot_seconds)

@@ -218,8 +218,9 @@ def build(image: Image, kernel: Kernel, output: Path) -> int:
     archive.symlink("usr/sbin", "bin")
     for directory in ("dev", "proc", "sys", "run", "tmp", "root", "etc", "usr/local/bin", "var"):
         archive.directory(directory)
-    archive.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\n")
-    archive.file("etc/group", b"root:x:0:\ninput:x:101:\n")
+    # nobody: an unprivileged user for the permission cases (devtmpfs nodes are root-only 0600).
+    archive.file("etc/passwd", b"root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/sh\n")
+    archive.file("etc/group", b"root:x:0:\ninput:x:101:\nnogroup:x:65534:\n")
 
     busybox = _which("busybox", ["/bin", "/usr/bin"])
     archive.file("usr/bin/busybox", Path(busybox).read_bytes(), 0o755)

@@ -28,6 +28,7 @@ class LibinputLog:
     added: bool = False
     removed: bool = False
     keys: list[tuple[int, str]] = field(default_factory=list)  # (code, pressed|released)
+    key_names: list[tuple[str, str]] = field(default_factory=list)  # (KEY_A, pressed|released)
     buttons: list[tuple[int, str]] = field(default_factory=list)  # (code, pressed|released)
     button_names: dict[int, str] = field(default_factory=dict)  # code -> BTN_LEFT
     scrolls: list[Scroll] = field(default_factory=list)
@@ -65,9 +66,10 @@ def parse(text: str) -> LibinputLog:
         elif kind == "DEVICE_REMOVED":
             log.removed = True
         elif kind == "KEYBOARD_KEY":
-            match = re.search(r"(?:KEY_\w+|BTN_\w+|\*{3})\s+\((-?\d+)\)\s+(pressed|released)", line)
+            match = re.search(r"(KEY_\w+|BTN_\w+|\*{3})\s+\((-?\d+)\)\s+(pressed|released)", line)
             if match:
-                log.keys.append((int(match.group(1)), match.group(2)))
+                log.keys.append((int(match.group(2)), match.group(3)))
+                log.key_names.append((match.group(1), match.group(3)))
         elif kind == "POINTER_BUTTON":
             match = re.search(r"\b(BTN_\w+)\s+\((\d+)\)\s+(pressed|released)", line)
             if match:

@@ -8,6 +8,20 @@ category=$1
 list=/vm/recordings/$category.list
 [ -f "$list" ] || { echo "no recordings listed for '$category'"; exit 1; }
 
+# Before the first uinput device exists the VM has no input device at all: the one place to see
+# what `wayfinder devices` says then (once, in the keyboard VM).
+if [ "$category" = keyboard ]; then
+    wayfinder devices >none.out 2>none.err
+    status=$?
+    cat none.out none.err
+    vm_check wayfinder-no-devices "exit status 0 ($status) and says no input devices were found" \
+        sh -c "[ $status = 0 ] && grep -qi 'no input devices' none.out"
+    wayfinder devices --json >none.json 2>none.err
+    status=$?
+    vm_check wayfinder-no-devices-json "exit status 0 ($status), nothing on standard output, the advice on standard error" \
+        sh -c "[ $status = 0 ] && [ ! -s none.json ] && grep -qi 'no input devices' none.err"
+fi
+
 while read -r id; do
     [ -n "$id" ] || continue
     name=${id##*/}
