@@ -63,6 +63,7 @@ class Case:
     timeout: float
     pace: float
     steps: dict[str, list[dict]]
+    files: dict[str, str] = field(default_factory=dict)  # guest path -> package-relative path
     argument: str = ""  # one entry of the case's matrix, passed to guest.sh as $1
     host_check: object | None = None
 
@@ -131,7 +132,11 @@ def load_case(directory: Path) -> Case:
         timeout=float(field_of("timeout", (int, float), DEFAULT_TIMEOUT)),
         pace=float(field_of("pace", (int, float), 0.002)),
         steps=dict(field_of("steps", dict, {})),
+        files=dict(field_of("files", dict, {})),
     )
+    for guest_path, source in case.files.items():
+        if not isinstance(source, str) or not (ROOT / source).is_file():
+            raise CaseError(f"{path}: files['{guest_path}'] must name a file of the package, not {source!r}")
     hook = directory / "host.py"
     if hook.is_file():
         spec = importlib.util.spec_from_file_location(f"hardware_case_{directory.name.replace('-', '_')}", hook)
@@ -288,11 +293,17 @@ def main() -> int:
         return 1
     found, recording_files = prepare_recordings(work / "recordings")
 
-    images: dict[frozenset[str], Path] = {}
+    images: dict[tuple, Path] = {}
+
+    def image_key(case: Case) -> tuple:
+        return (case.components, tuple(sorted(case.files.items())))
+
     for case in cases:
-        if case.components in images:
+        if image_key(case) in images:
             continue
         name = "-".join(sorted(case.components)) or "base"
+        if case.files:
+            name += f"-{case.name}"
         output = work / f"initramfs-{name}.cpio"
         image_started = time.monotonic()
         spec = initramfs.Image(
@@ -300,7 +311,10 @@ def main() -> int:
             guest_directory=GUEST,
             cases_directory=CASES,
             wayfinder=arguments.wayfinder if "wayfinder" in case.components else None,
-            extra_files=recording_files if "evemu" in case.components else {},
+            extra_files={
+                **(recording_files if "evemu" in case.components else {}),
+                **{guest.strip("/"): ROOT / source for guest, source in case.files.items()},
+            },
         )
         try:
             size = initramfs.build(spec, kernel, output)
@@ -309,7 +323,7 @@ def main() -> int:
             print("0 passed, 1 failed")
             return 1
         print(f"image {name}: {size / 1e6:.1f} MB in {time.monotonic() - image_started:.1f} s", flush=True)
-        images[case.components] = output
+        images[image_key(case)] = output
 
     accel = machine.accelerator()
     print(f"kernel {kernel.version}, accelerator {accel}, {len(cases)} cases, {min(max(arguments.jobs, 1), MAX_JOBS)} at a time", flush=True)
@@ -348,7 +362,7 @@ def main() -> int:
     ordered = sorted(cases, key=lambda case: -case.timeout)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [
-            pool.submit(run_case, case, kernel, images[case.components], work, arguments.wayfinder, found)
+            pool.submit(run_case, case, kernel, images[image_key(case)], work, arguments.wayfinder, found)
             for case in ordered
         ]
         for future in as_completed(futures):

@@ -50,7 +50,9 @@ UDEV_RULES = [
 ]
 UDEV_HELPERS = ["libinput-device-group", "libinput-fuzz-extract", "libinput-fuzz-to-zero"]
 
-COMPONENTS = {"evemu", "udev", "libinput", "wayfinder"}
+ACL_TOOLS = ["setfacl", "getfacl"]
+
+COMPONENTS = {"evemu", "udev", "libinput", "wayfinder", "acl"}
 
 
 class ImageError(Exception):
@@ -254,6 +256,9 @@ def build(image: Image, kernel: Kernel, output: Path) -> int:
         for helper in UDEV_HELPERS:
             _add_executable(archive, _which(helper, ["/lib/udev", "/usr/lib/udev"]))
         _add_tree(archive, "/usr/share/libinput")
+    if "acl" in image.components:
+        for tool in ACL_TOOLS:
+            _add_executable(archive, _which(tool, paths))
     if "wayfinder" in image.components:
         if image.wayfinder is None:
             raise ImageError("the image needs wayfinder but no binary was given")
