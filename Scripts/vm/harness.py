@@ -191,7 +191,6 @@ def run_case(
     case: Case,
     kernel: kernel_module.Kernel,
     image: Path,
-    work: Path,
     wayfinder: Path | None,
     found: list[recordings.Recording],
 ) -> Outcome:
@@ -207,7 +206,6 @@ def run_case(
         udev=case.udev,
         # wayfinder runs from its host folder (with its resource bundle) over virtio-9p.
         share=wayfinder.resolve().parent if wayfinder is not None and "wayfinder" in case.components else None,
-        work_directory=work,
     )
     result = None
     for attempt in range(2):
@@ -362,7 +360,7 @@ def main() -> int:
     ordered = sorted(cases, key=lambda case: -case.timeout)
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = [
-            pool.submit(run_case, case, kernel, images[image_key(case)], work, arguments.wayfinder, found)
+            pool.submit(run_case, case, kernel, images[image_key(case)], arguments.wayfinder, found)
             for case in ordered
         ]
         for future in as_completed(futures):

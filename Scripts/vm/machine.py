@@ -10,8 +10,10 @@ import json
 import os
 import queue
 import re
+import shutil
 import socket
 import subprocess
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -92,7 +94,6 @@ class MachineConfig:
     udev: bool = True
     share: Path | None = None  # a host folder the guest mounts read-only at /host
     memory_mb: int = 512
-    work_directory: Path = Path("/tmp")
 
     def command(self, qmp_path: Path) -> list[str]:
         accel = accelerator()
@@ -291,8 +292,9 @@ def boot(
     The whole run is bounded by `timeout` seconds, and reaching /init by `boot_timeout`.
     """
     result = BootResult()
-    qmp_path = config.work_directory / f"qmp-{config.case}-{os.getpid()}-{threading.get_ident()}.sock"
-    qmp_path.unlink(missing_ok=True)
+    # A unix socket path is limited to 107 bytes: keep it short whatever the checkout's path is.
+    socket_directory = Path(tempfile.mkdtemp(prefix="wfvm-"))
+    qmp_path = socket_directory / "qmp"
     command = config.command(qmp_path)
     start = time.monotonic()
     try:
@@ -390,7 +392,7 @@ def boot(
             process.wait()
         for thread in threads:
             thread.join(timeout=5)
-        qmp_path.unlink(missing_ok=True)
+        shutil.rmtree(socket_directory, ignore_errors=True)
     result.wall_total = time.monotonic() - start
     stderr = b"".join(stderr_chunks).decode("utf-8", "replace").strip()
     if stderr:
