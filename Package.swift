@@ -98,7 +98,9 @@ let package = Package(
         ),
         .testTarget(
             name: "InteractionsTests",
-            dependencies: ["Interactions", "Classification", "InputEvents", "Scenes", "WayfinderTestSupport"],
+            dependencies: [
+                "Interactions", "Classification", "InputEvents", "InputRecording", "Scenes", "WayfinderTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -60,6 +60,12 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// …for this long are a scroll even before they move far (libinput's 40×7 mm box and
     /// `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
     public var scrollBoxTimeout: Duration = .milliseconds(150)
+    /// A scroll that reverses along an axis must travel this far back before it scrolls back.
+    /// Fingers roll as they lift: in the bundled Synaptics scroll-up recording they drift
+    /// 0.4 mm the other way in the last 100 ms, which a person does not mean as a scroll. A real
+    /// change of direction loses only this first millimetre.
+    public var scrollReversalDistance: Double = 1
+
     /// The window over which the axis-lock vector is gathered (libinput: 100 ms).
     public var axisLockWindow: Duration = .milliseconds(100)
     /// A scroll whose start lies within this angle of one axis scrolls along that axis only

@@ -39,11 +39,15 @@ public struct DeviceTranslator {
     private var touchscreen: TouchscreenTranslator?
     private var isRemoved = false
 
+    /// Receives one line per state transition, as `touchpad gesture: undecided → frame → scrolling`,
+    /// when set. Tracing builds strings for every frame; leave it nil outside debugging.
+    public var transitionTrace: ((String) -> Void)?
+
     /// Creates a translator for a device.
     ///
     /// - Parameters:
     ///   - device: the device's description.
-    ///   - kind: the device's kind; `nil` infers it from the description.
+    ///   - kind: the device's kind; `nil` uses `device.kind`.
     ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
     ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
     /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
@@ -55,7 +59,7 @@ public struct DeviceTranslator {
         thresholds: ClassificationThresholds = .default
     ) throws(ClassificationError) {
         self.device = device
-        let kind = kind ?? Self.inferredKind(of: device)
+        let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
         self.profile = profile
@@ -81,27 +85,6 @@ public struct DeviceTranslator {
         }
     }
 
-    /// The kind a device's description suggests, following libinput's and udev's rules: a direct
-    /// touch surface is a touchscreen; an absolute surface with finger tools is a touchpad (a
-    /// clickpad when its button is under the surface); relative axes make a mouse (a pointing
-    /// stick when the device says so); keys alone make a keyboard.
-    public static func inferredKind(of device: DeviceDescription) -> DeviceKind {
-        let hasAbsolutePosition = device.supports(AbsoluteAxis.x) || device.supports(AbsoluteAxis.multitouchPositionX)
-        let hasRelative = device.supports(RelativeAxis.x) && device.supports(RelativeAxis.y)
-        if device.supports(.toolPen) || device.supports(.stylus) && hasAbsolutePosition && !device.supports(.toolFinger)
-        {
-            return .tablet
-        }
-        if hasAbsolutePosition, device.has(.direct) { return .touchscreen }
-        if hasAbsolutePosition, device.supports(.toolFinger) {
-            return device.has(.buttonPad) ? .clickpad : .touchpad
-        }
-        if hasAbsolutePosition, device.supports(.touch), !hasRelative, !device.has(.pointer) { return .touchscreen }
-        if hasRelative { return device.has(.pointingStick) ? .pointingStick : .mouse }
-        if hasKeyboardKeys(device) { return .keyboard }
-        return .other
-    }
-
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
         guard let keys = device.supportedCodes[.key] else { return false }
         return keys.contains { $0 > 0 && $0 < KeyCode.firstButton.rawValue }
@@ -119,13 +102,35 @@ public struct DeviceTranslator {
         return min(a, b)
     }
 
+    private func stateNames() -> [(String, String)] {
+        var names: [(String, String)] = []
+        pointer?.appendStateNames(to: &names)
+        touchpad?.appendStateNames(to: &names)
+        touchscreen?.appendStateNames(to: &names)
+        return names
+    }
+
+    /// Calls `body`, reporting every part whose state it changed to `transitionTrace`.
+    private mutating func tracing(_ cause: String, at time: Timestamp, _ body: (inout Self) -> Void) {
+        guard let trace = transitionTrace else { return body(&self) }
+        let before = stateNames()
+        body(&self)
+        let after = stateNames()
+        for ((machine, from), (_, to)) in zip(before, after) where from != to {
+            trace("\(machine): \(from) → \(cause) at \(time) → \(to)")
+        }
+    }
+
     /// Fires every deadline up to and including `time`. Events carry their deadline's time, so
     /// the output does not depend on how often this is called.
     public mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
-        pointer?.advance(to: time, into: &output)
-        touchpad?.advance(to: time, into: &output)
-        touchscreen?.advance(to: time, into: &output)
+        guard let deadline = nextDeadline, deadline <= time else { return }
+        tracing("deadline", at: deadline) { translator in
+            translator.pointer?.advance(to: time, into: &output)
+            translator.touchpad?.advance(to: time, into: &output)
+            translator.touchscreen?.advance(to: time, into: &output)
+        }
     }
 
     /// Classifies one frame (the events up to a `SYN_REPORT`), first firing any deadline that
@@ -138,6 +143,13 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
+        tracing("frame", at: time) { translator in
+            translator.processEvents(of: frame, at: time, into: &output)
+        }
+    }
+
+    private mutating func processEvents(of frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput])
+    {
         var isFirst = true
         for event in frame.events {
             touchpad?.beginFrameIfNeeded(isFirst)

@@ -106,6 +106,14 @@ struct PointerTranslator {
         press = PressGesture(mode: .pointer, thresholds: thresholds)
     }
 
+    /// The parts' state names, for transition traces.
+    func appendStateNames(to names: inout [(String, String)]) {
+        names.append(("pointer press", press.stateName))
+        names.append(("vertical wheel", vertical.stateName))
+        names.append(("horizontal wheel", horizontal.stateName))
+        names.append(("scroll stick", stickLastTime == nil ? "resting" : "scrolling"))
+    }
+
     var nextDeadline: Timestamp? {
         let stickEnd = stickLastTime.map { $0 + thresholds.scrollStickEndTimeout }
         switch (press.nextDeadline, stickEnd) {

@@ -84,6 +84,17 @@ struct PressGesture: Hashable, Sendable {
 
     private var touchType: TouchType { mode == .pointer ? .indirectPointer : .direct }
 
+    /// The state's name, for transition traces.
+    var stateName: String {
+        switch state {
+        case .idle: "idle"
+        case .pressed: "pressed"
+        case .tracking: "tracking"
+        case .longPressing: "longPressing"
+        case .dragging: "dragging"
+        }
+    }
+
     /// Whether a press is being tracked.
     var isPressed: Bool { state != .idle }
 

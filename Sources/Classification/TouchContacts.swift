@@ -15,6 +15,13 @@ struct Contact: Hashable, Sendable {
     var position = Vector.zero
     /// The position at the end of the previous frame.
     var previous = Vector.zero
+    /// The position after hysteresis, in device units: it moves only when the raw position leaves
+    /// a window of the axis's fuzz around it (libinput's touchpad hysteresis).
+    var centerX: Int32 = 0
+    var centerY: Int32 = 0
+    /// Where the current gesture started for this contact (its landing, or where it was when the
+    /// finger count last changed).
+    var gestureOrigin = Vector.zero
     /// Where and when it landed.
     var origin = Vector.zero
     var downTime = Timestamp.zero
@@ -113,6 +120,13 @@ struct TouchContacts {
     private var anonymousCount = 0
     private var pending = Contact()
     private var pendingHasPosition = false
+    /// Protocol A: the contacts reported in this frame, matched to slots at the end of the frame.
+    private var reports: [Contact]
+    private var reportSlots: [Int]
+    private var slotClaimed: [Bool]
+    /// The hysteresis margins, in device units (the axes' fuzz; 0 turns it off).
+    private let marginX: Int32
+    private let marginY: Int32
     /// Single touch and tool keys.
     private var singleX: Int32 = 0
     private var singleY: Int32 = 0
@@ -136,6 +150,13 @@ struct TouchContacts {
             slotCount = Self.maximumContacts
         }
         contacts = [Contact](repeating: Contact(), count: slotCount)
+        reports = [Contact](repeating: Contact(), count: Self.maximumContacts)
+        reportSlots = [Int](repeating: -1, count: Self.maximumContacts)
+        slotClaimed = [Bool](repeating: false, count: slotCount)
+        let xInfo = device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
+        let yInfo = device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
+        marginX = max(0, xInfo?.fuzz ?? 0)
+        marginY = max(0, yInfo?.fuzz ?? 0)
     }
 
     /// How many fingers the tool keys say are down (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`), or
@@ -246,11 +267,8 @@ struct TouchContacts {
     /// Protocol A: one contact has been described.
     mutating func handleContactReport() {
         guard contactProtocol == .anonymous, pendingHasPosition else { return }
-        if anonymousCount < contacts.count {
-            contacts[anonymousCount].rawX = pending.rawX
-            contacts[anonymousCount].rawY = pending.rawY
-            contacts[anonymousCount].pressure = pending.pressure
-            contacts[anonymousCount].toolType = pending.toolType
+        if anonymousCount < reports.count {
+            reports[anonymousCount] = pending
             anonymousCount += 1
         }
         pendingHasPosition = false
@@ -263,10 +281,7 @@ struct TouchContacts {
         case .slots:
             break
         case .anonymous:
-            for index in contacts.indices {
-                let active = index < anonymousCount
-                setActive(index, active, at: time)
-            }
+            matchReports(at: time)
         case .singleTouch:
             let active = touchDown || (toolFingerCount ?? 0) > 0
             contacts[0].rawX = singleX
@@ -274,11 +289,77 @@ struct TouchContacts {
             setActive(0, active, at: time)
         }
         for index in contacts.indices where contacts[index].isActive {
-            contacts[index].position = geometry.millimetres(x: contacts[index].rawX, y: contacts[index].rawY)
+            if contacts[index].isNew {
+                contacts[index].centerX = contacts[index].rawX
+                contacts[index].centerY = contacts[index].rawY
+            } else {
+                contacts[index].centerX = Self.hysteresis(
+                    contacts[index].rawX, center: contacts[index].centerX, margin: marginX)
+                contacts[index].centerY = Self.hysteresis(
+                    contacts[index].rawY, center: contacts[index].centerY, margin: marginY)
+            }
+            contacts[index].position = geometry.millimetres(x: contacts[index].centerX, y: contacts[index].centerY)
             if contacts[index].isNew {
                 contacts[index].origin = contacts[index].position
+                contacts[index].gestureOrigin = contacts[index].position
                 contacts[index].previous = contacts[index].position
             }
+        }
+    }
+
+    /// Keeps `center` while `value` stays within `margin` of it; otherwise follows `value` at
+    /// `margin` behind, so that sensor jitter smaller than the axis's fuzz moves nothing.
+    static func hysteresis(_ value: Int32, center: Int32, margin: Int32) -> Int32 {
+        let difference = value - center
+        if abs(difference) <= margin { return center }
+        return difference > 0 ? value - margin : value + margin
+    }
+
+    /// Every contact's gesture starts again from where it is (the finger count changed).
+    mutating func restartGestures() {
+        for index in contacts.indices where contacts[index].isActive {
+            contacts[index].gestureOrigin = contacts[index].position
+        }
+    }
+
+    /// Protocol A: the kernel lists contacts without identity, in any order. Each reported contact
+    /// is matched to the nearest contact of the previous frame (greedily, closest pair first);
+    /// unmatched reports are new contacts, unmatched contacts have lifted.
+    private mutating func matchReports(at time: Timestamp) {
+        for slot in slotClaimed.indices { slotClaimed[slot] = false }
+        for report in 0..<anonymousCount { reportSlots[report] = -1 }
+        while true {
+            var best: (report: Int, slot: Int, distance: Int64)?
+            for report in 0..<anonymousCount where reportSlots[report] < 0 {
+                for slot in contacts.indices where contacts[slot].isActive && !slotClaimed[slot] {
+                    let dx = Int64(reports[report].rawX - contacts[slot].rawX)
+                    let dy = Int64(reports[report].rawY - contacts[slot].rawY)
+                    let distance = dx * dx + dy * dy
+                    if best.map({ distance < $0.distance }) ?? true { best = (report, slot, distance) }
+                }
+            }
+            guard let best else { break }
+            reportSlots[best.report] = best.slot
+            slotClaimed[best.slot] = true
+        }
+        for report in 0..<anonymousCount where reportSlots[report] < 0 {
+            guard let slot = contacts.indices.first(where: { !contacts[$0].isActive && !slotClaimed[$0] }) else {
+                break
+            }
+            reportSlots[report] = slot
+            slotClaimed[slot] = true
+        }
+        for slot in contacts.indices where !slotClaimed[slot] {
+            setActive(slot, false, at: time)
+        }
+        for report in 0..<anonymousCount {
+            let slot = reportSlots[report]
+            guard slot >= 0 else { continue }
+            setActive(slot, true, at: time)
+            contacts[slot].rawX = reports[report].rawX
+            contacts[slot].rawY = reports[report].rawY
+            contacts[slot].pressure = reports[report].pressure
+            contacts[slot].toolType = reports[report].toolType
         }
     }
 

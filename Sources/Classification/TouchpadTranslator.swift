@@ -73,6 +73,10 @@ struct TouchpadTranslator {
     private var tap: Tap = .idle
     private var fingerCount = 0
     private var scrollTracker = VelocityTracker()
+    /// The direction (−1, 0, 1 per axis) the scroll last moved in, and the travel gathered
+    /// against it.
+    private var scrollDirection = Vector.zero
+    private var scrollReversal = Vector.zero
     private(set) var press: PressGesture
     /// Logical buttons held, indexed by physical code − `BTN_LEFT` (`BTN_LEFT` … `BTN_TASK`).
     private var held: [HeldButton?] = [HeldButton?](repeating: nil, count: 8)
@@ -119,6 +123,26 @@ struct TouchpadTranslator {
 
     var nextDeadline: Timestamp? { press.nextDeadline }
 
+    /// The parts' state names, for transition traces.
+    func appendStateNames(to names: inout [(String, String)]) {
+        let gestureName =
+            switch gesture {
+            case .none: "none"
+            case .pointer: "pointer"
+            case .undecided: "undecided"
+            case .scrolling(let began, _): began ? "scrolling" : "scrollArmed"
+            case .other: "other"
+            }
+        let tapName =
+            switch tap {
+            case .idle: "idle"
+            case .touching(_, _, let isDead, _): isDead ? "dead" : "touching"
+            }
+        names.append(("touchpad gesture", gestureName))
+        names.append(("touchpad tap", tapName))
+        names.append(("touchpad press", press.stateName))
+    }
+
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
     }
@@ -157,20 +181,40 @@ struct TouchpadTranslator {
             let (code, value) = pendingButtons[index]
             handleButton(code, value: value, at: time, into: &output)
         }
+        if pendingButtonCount > 0 {
+            // A press or release changes which contacts count (the thumb pressing in the strip).
+            fingerCount = countFingers()
+        }
         pendingButtonCount = 0
 
         updateTap(previousCount: previousCount, at: time, into: &output)
         updateGesture(previousCount: previousCount, at: time, into: &output)
     }
 
-    private func isFinger(_ contact: Contact) -> Bool { contact.isActive && !contact.isPalm }
+    private func isFinger(_ contact: Contact) -> Bool {
+        contact.isActive && !contact.isPalm && !isPressingThumb(contact)
+    }
+
+    /// The height of the bottom strip of software buttons.
+    private var buttonStripHeight: Double {
+        min(thresholds.buttonAreaHeight, size.height * thresholds.buttonAreaHeightFraction)
+    }
+
+    /// Whether a contact is the finger holding a clickpad's button down in the button strip: a
+    /// person presses with the thumb there and drags with another finger, so the thumb counts for
+    /// neither the finger count nor motion (libinput likewise keeps button-area fingers out of
+    /// gestures).
+    private func isPressingThumb(_ contact: Contact) -> Bool {
+        isClickpad && clickMethod == .buttonAreas && isButtonHeld
+            && contact.position.y >= size.height - buttonStripHeight
+    }
 
     private func countFingers() -> Int {
         var fingers = 0
         var active = 0
         for contact in contacts.contacts where contact.isActive {
             active += 1
-            if !contact.isPalm { fingers += 1 }
+            if isFinger(contact) { fingers += 1 }
         }
         // Fingers the tool keys report beyond the tracked contacts (protocol A pads, semi-MT pads
         // with three fingers, single-touch pads).
@@ -249,7 +293,7 @@ struct TouchpadTranslator {
         let secondary: PointerButton = leftHanded ? .primary : .secondary
         switch clickMethod {
         case .buttonAreas:
-            let stripHeight = min(thresholds.buttonAreaHeight, size.height * thresholds.buttonAreaHeightFraction)
+            let stripHeight = buttonStripHeight
             var button = primary
             for contact in contacts.contacts where contact.isActive && contact.toolType != 2 {
                 guard contact.position.y >= size.height - stripHeight else { continue }
@@ -352,6 +396,7 @@ struct TouchpadTranslator {
     private mutating func updateGesture(previousCount: Int, at time: Timestamp, into output: inout [ClassifiedInput]) {
         if fingerCount != previousCount {
             endScroll(at: time, into: &output)
+            contacts.restartGestures()
             switch fingerCount {
             case 0: gesture = .none
             case 1: gesture = .pointer
@@ -371,8 +416,8 @@ struct TouchpadTranslator {
             press.move(by: delta, at: time, into: &output)
         case .undecided(let since):
             guard !isButtonHeld, let (first, second) = twoFingers() else { return }
-            let moveA = first.position - first.origin
-            let moveB = second.position - second.origin
+            let moveA = first.position - first.gestureOrigin
+            let moveB = second.position - second.gestureOrigin
             let average = (moveA + moveB) * 0.5
             let start = thresholds.scrollStartDistance
             var decision: Bool? = nil
@@ -400,6 +445,8 @@ struct TouchpadTranslator {
                 ? .horizontal : angle > 90 - thresholds.axisLockAngleDegrees ? .vertical : .free
             gesture = .scrolling(began: false, lock: lock)
             scrollTracker.reset()
+            scrollDirection = .zero
+            scrollReversal = .zero
             scroll(first: first, second: second, at: time, into: &output)
         case .scrolling:
             guard let (first, second) = twoFingers() else { return }
@@ -411,8 +458,10 @@ struct TouchpadTranslator {
         first: Contact, second: Contact, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         guard case .scrolling(let began, var lock) = gesture else { return }
-        let raw = (first.delta + second.delta) * 0.5
+        var raw = (first.delta + second.delta) * 0.5
         guard raw != .zero else { return }
+        raw.x = filterReversal(raw.x, direction: &scrollDirection.x, reversal: &scrollReversal.x)
+        raw.y = filterReversal(raw.y, direction: &scrollDirection.y, reversal: &scrollReversal.y)
         scrollTracker.add(raw, at: time)
         if lock != .free {
             let window = scrollTracker.sum(at: time, window: thresholds.axisLockWindow)
@@ -433,6 +482,24 @@ struct TouchpadTranslator {
                     source: .continuous, delta: delta, v120: nil, phase: began ? .changed : .began, velocity: nil)
             )
         )
+    }
+
+    /// Holds back movement against the scroll's direction until it adds up to
+    /// `scrollReversalDistance`; returns what may scroll now.
+    private func filterReversal(_ delta: Double, direction: inout Double, reversal: inout Double) -> Double {
+        guard delta != 0 else { return 0 }
+        let sign: Double = delta > 0 ? 1 : -1
+        if direction == 0 || sign == direction {
+            direction = sign
+            reversal = 0
+            return delta
+        }
+        reversal += delta
+        guard abs(reversal) >= thresholds.scrollReversalDistance else { return 0 }
+        let released = reversal
+        direction = sign
+        reversal = 0
+        return released
     }
 
     private static func constrain(_ vector: Vector, to lock: AxisLock) -> Vector {

@@ -45,6 +45,12 @@ struct TouchscreenTranslator {
 
     var nextDeadline: Timestamp? { press.nextDeadline }
 
+    /// The parts' state names, for transition traces.
+    func appendStateNames(to names: inout [(String, String)]) {
+        names.append(("touch press", press.stateName))
+        names.append(("touch sequence", sequenceStart == nil ? "idle" : "touching"))
+    }
+
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
     }

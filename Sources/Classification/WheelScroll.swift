@@ -49,6 +49,24 @@ struct WheelAxis: Hashable, Sendable {
     private var smallestStep: Double = .infinity
     private let thresholds: ClassificationThresholds
 
+    /// The state's name, for transition traces.
+    var stateName: String {
+        let sourceName =
+            switch source {
+            case .legacyOnly: "legacyOnly"
+            case .undecided: "undecided"
+            case .highResolution: "highResolution"
+            case .legacyFallback: "legacyFallback"
+            }
+        let debounceName =
+            switch debounce {
+            case .passThrough: "passThrough"
+            case .accumulating: "accumulating"
+            case .scrolling: "scrolling"
+            }
+        return sourceName + "/" + debounceName
+    }
+
     init(advertisesHighResolution: Bool, thresholds: ClassificationThresholds) {
         source = advertisesHighResolution ? .undecided : .legacyOnly
         self.thresholds = thresholds

@@ -1,5 +1,26 @@
 public import Scenes
 
+/// The constants of directional search, with the reason for each value.
+public struct DirectionalSearchThresholds: Hashable, Sendable {
+    /// How much more a gap along the direction of travel counts than an offset across it, squared:
+    /// the proximity score is `majorAxisWeight`·major² + minor². Android's FocusFinder (and
+    /// Compose's 2-D search) use 13, so that an item far to the side loses to one slightly further
+    /// ahead; keeping 13 reproduces their published test expectations.
+    public var majorAxisWeight: Double = 13
+    /// The grid cell side as a multiple of the average item side: about two items per cell keeps
+    /// each visited cell cheap without making the walk across empty cells long.
+    public var cellSizePerAverageItemSide: Double = 1.5
+    /// At most this many cells per item: bigger cells are used when items are sparse, so the
+    /// index stays proportional to the number of items.
+    public var maximumCellsPerItem: Double = 4
+    /// An item covering more cells than this (a huge background item) is kept in a short list
+    /// checked on every search instead of being copied into hundreds of cells.
+    public var maximumCellsCoveredByOneItem: Int = 256
+
+    /// The values above.
+    public static let standard = DirectionalSearchThresholds()
+}
+
 /// The rules arrow keys use to pick the next item, as pure functions over rectangles.
 ///
 /// Both rules are written for a move to the right; other headings are mapped onto it by mirroring
@@ -84,9 +105,10 @@ public enum DirectionalRules {
     // MARK: Proximity
 
     /// FocusFinder's weighted distance: 13·major² + minor², which makes the travel axis count
-    /// far more than the axis across it.
+    /// far more than the axis across it (the weight is
+    /// ``DirectionalSearchThresholds/majorAxisWeight``).
     public static func weightedDistance(major: Double, minor: Double) -> Double {
-        13 * major * major + minor * minor
+        DirectionalSearchThresholds.standard.majorAxisWeight * major * major + minor * minor
     }
 
     /// FocusFinder's `beamBeats`: whether `first` wins over `second` because it is in the beam.
@@ -149,77 +171,105 @@ public enum DirectionalRules {
     /// Finds the best destination by looking at every rectangle: the reference the indexed
     /// search is checked against, and a convenient way to run published geometries.
     ///
+    /// FocusFinder's pairwise comparison is not transitive going up or down (an item in the beam
+    /// beats a nearer one outside it only while it is nearer than that one's far edge), so the
+    /// winner of a scan depends on the order items are visited. To give one answer whatever the
+    /// order, the proximity rule is applied in two steps: the best item in the beam (lowest
+    /// 13·major² + minor²), then, among the items outside the beam that beat it under FocusFinder's
+    /// comparison (all of them when the beam is empty), the one with the lowest score. Ties go to
+    /// the lowest index (tree order).
+    ///
     /// - Parameters:
     ///   - source: The focused item's frame.
     ///   - heading: `.up`, `.down`, `.left` or `.right`.
     ///   - candidates: The other items' frames.
     ///   - rule: Which rule to apply.
-    /// - Returns: The index of the winner in `candidates`, or nil when nothing qualifies. Ties go to
-    ///   the lowest index (tree order).
+    /// - Returns: The index of the winner in `candidates`, or nil when nothing qualifies.
     public static func bestCandidate(
         from source: SceneRect,
         heading: FocusHeading,
         among candidates: [SceneRect],
         rule: DirectionalSearch
     ) -> Int? {
-        var best = SearchBest(source: source, heading: heading, rule: rule)
-        for (index, rect) in candidates.enumerated() { best.consider(index, rect) }
-        return best.index
+        switch rule {
+        case .precise:
+            var best = SearchBest(source: source, heading: heading, stage: .precise)
+            for (index, rect) in candidates.enumerated() { best.consider(index, rect) }
+            return best.index
+        case .proximity:
+            var beam = SearchBest(source: source, heading: heading, stage: .beam)
+            for (index, rect) in candidates.enumerated() { beam.consider(index, rect) }
+            if beam.index != nil && !beam.vertical { return beam.index }
+            var outside = SearchBest(source: source, heading: heading, stage: .outside(beaten: beam.best))
+            for (index, rect) in candidates.enumerated() { outside.consider(index, rect) }
+            return outside.index ?? beam.index
+        }
     }
 }
 
-/// The running best of a directional search; shared by the linear and the indexed search so that
-/// both apply exactly the same comparison and tie-break.
+/// The running best of one stage of a directional search; shared by the linear and the indexed
+/// search so that both apply exactly the same comparison and tie-break.
 struct SearchBest {
+    enum Stage {
+        /// Precise: in the beam, ranked by gap, then offset.
+        case precise
+        /// Proximity, step 1: in the beam, ranked by weighted distance.
+        case beam
+        /// Proximity, step 2: outside the beam and better than the beam's best (if any) under
+        /// FocusFinder's comparison, ranked by weighted distance.
+        case outside(beaten: DirectionalRules.NormalizedRect?)
+    }
+
     let source: DirectionalRules.NormalizedRect
-    let heading: FocusHeading
     let vertical: Bool
-    let rule: DirectionalSearch
+    let heading: FocusHeading
+    let stage: Stage
     private(set) var index: Int?
     private(set) var rect = DirectionalRules.NormalizedRect(left: 0, top: 0, right: 0, bottom: 0)
-    /// Whether the best so far lies in the beam (proximity only).
-    private(set) var inBeam = false
+    private var key: (Double, Double) = (0, 0)
 
-    init(source: SceneRect, heading: FocusHeading, rule: DirectionalSearch) {
+    init(source: SceneRect, heading: FocusHeading, stage: Stage) {
         self.source = DirectionalRules.normalized(source, for: heading)
         self.heading = heading
         self.vertical = heading == .up || heading == .down
-        self.rule = rule
+        self.stage = stage
     }
 
-    /// The best's precise key or weighted distance.
-    var preciseGap: Double { DirectionalRules.majorAxisDistance(source, rect) }
-    var weighted: Double {
-        DirectionalRules.weightedDistance(
-            major: DirectionalRules.majorAxisDistance(source, rect),
-            minor: DirectionalRules.minorAxisDistance(source, rect)
-        )
-    }
+    /// The best rectangle so far, normalized.
+    var best: DirectionalRules.NormalizedRect? { index == nil ? nil : rect }
+    /// The best's gap along the travel axis.
     var major: Double { DirectionalRules.majorAxisDistance(source, rect) }
+    /// The best's weighted distance (proximity stages).
+    var weighted: Double { key.0 }
 
     mutating func consider(_ candidateIndex: Int, _ frame: SceneRect) {
         let candidate = DirectionalRules.normalized(frame, for: heading)
         guard DirectionalRules.isCandidate(source, candidate) else { return }
-        switch rule {
+        let inBeam = DirectionalRules.beamsOverlap(source, candidate)
+        let major = DirectionalRules.majorAxisDistance(source, candidate)
+        let minor = DirectionalRules.minorAxisDistance(source, candidate)
+        let newKey: (Double, Double)
+        switch stage {
         case .precise:
-            guard DirectionalRules.beamsOverlap(source, candidate) else { return }
-            if let current = index {
-                let new = DirectionalRules.preciseKey(source, candidate)
-                let old = DirectionalRules.preciseKey(source, rect)
-                guard new < old || (new == old && candidateIndex < current) else { return }
+            guard inBeam else { return }
+            newKey = (major, minor)
+        case .beam:
+            guard inBeam else { return }
+            newKey = (DirectionalRules.weightedDistance(major: major, minor: minor), 0)
+        case .outside(let beaten):
+            guard !inBeam else { return }
+            if let beaten {
+                guard DirectionalRules.isBetterProximityCandidate(source, candidate, than: beaten, vertical: vertical)
+                else { return }
             }
-        case .proximity:
-            if let current = index {
-                let better = DirectionalRules.isBetterProximityCandidate(
-                    source, candidate, than: rect, vertical: vertical)
-                let worse = DirectionalRules.isBetterProximityCandidate(
-                    source, rect, than: candidate, vertical: vertical)
-                guard better || (!worse && candidateIndex < current) else { return }
-            }
+            newKey = (DirectionalRules.weightedDistance(major: major, minor: minor), 0)
+        }
+        if let current = index {
+            guard newKey < key || (newKey == key && candidateIndex < current) else { return }
         }
         index = candidateIndex
         rect = candidate
-        inBeam = DirectionalRules.beamsOverlap(source, candidate)
+        key = newKey
     }
 }
 
@@ -237,8 +287,7 @@ struct SpatialGrid {
     /// Items that would cover too many cells; checked on every search.
     let oversized: [Int32]
 
-    /// An item covering more cells than this goes to `oversized` instead.
-    static let maximumCellsPerItem = 256
+    static let thresholds = DirectionalSearchThresholds.standard
 
     init(frames: [SceneRect]) {
         guard let first = frames.first else {
@@ -260,8 +309,9 @@ struct SpatialGrid {
         }
         // About two average-sized items per cell, and never more cells than 4 per item.
         let averageSide = (totalArea / Double(frames.count)).squareRoot()
-        var cell = max(averageSide * 1.5, 1)
-        while (bounds.width / cell + 1) * (bounds.height / cell + 1) > Double(4 * frames.count + 16) { cell *= 2 }
+        var cell = max(averageSide * Self.thresholds.cellSizePerAverageItemSide, 1)
+        let cellBudget = Self.thresholds.maximumCellsPerItem * Double(frames.count) + 16
+        while (bounds.width / cell + 1) * (bounds.height / cell + 1) > cellBudget { cell *= 2 }
         let columns = Int(bounds.width / cell) + 1
         let rows = Int(bounds.height / cell) + 1
         self.originX = bounds.minX
@@ -281,7 +331,7 @@ struct SpatialGrid {
         var oversized: [Int32] = []
         for frame in frames {
             let (c, r) = cellRange(frame)
-            if c.count * r.count > Self.maximumCellsPerItem { continue }
+            if c.count * r.count > Self.thresholds.maximumCellsCoveredByOneItem { continue }
             for row in r { for column in c { counts[row * columns + column + 1] += 1 } }
         }
         for index in 1..<counts.count { counts[index] += counts[index - 1] }
@@ -289,7 +339,7 @@ struct SpatialGrid {
         var items = [Int32](repeating: 0, count: Int(counts[counts.count - 1]))
         for (index, frame) in frames.enumerated() {
             let (c, r) = cellRange(frame)
-            if c.count * r.count > Self.maximumCellsPerItem {
+            if c.count * r.count > Self.thresholds.maximumCellsCoveredByOneItem {
                 oversized.append(Int32(index))
                 continue
             }
@@ -352,10 +402,10 @@ struct SpatialGrid {
             horizontal ? row(source.minY)...row(source.maxY) : column(source.minX)...column(source.maxX)
         let across: ClosedRange<Int> = horizontal ? 0...(rows - 1) : 0...(columns - 1)
 
-        var best = SearchBest(source: source, heading: heading, rule: rule)
-        for index in oversized { best.consider(Int(index), frames[Int(index)]) }
-
-        func scan(_ lines: ClosedRange<Int>, stop: (SearchBest, Double) -> Bool) {
+        /// Walks the layers nearest first, feeding `best` from `lines`, until `stop` says that
+        /// nothing further can win.
+        func scan(_ best: inout SearchBest, _ lines: ClosedRange<Int>, stop: (SearchBest, Double) -> Bool) {
+            for index in oversized { best.consider(Int(index), frames[Int(index)]) }
             var layer = firstLayer
             while layer >= 0 && layer < layerCount {
                 if stop(best, max(0, lowerBound(layer))) { return }
@@ -369,29 +419,34 @@ struct SpatialGrid {
                 layer += step
             }
         }
+        func weighted(_ bound: Double) -> Double { DirectionalRules.weightedDistance(major: bound, minor: 0) }
 
         switch rule {
         case .precise:
             // Only the band can hold candidates; stop once the gap cannot shrink.
-            scan(band) { best, bound in best.index != nil && bound > best.preciseGap }
+            var best = SearchBest(source: source, heading: heading, stage: .precise)
+            scan(&best, band) { best, bound in best.index != nil && bound > best.major }
             return best.index
         case .proximity:
-            // Phase 1: the beam. Anything in it that is still reachable is found here.
-            scan(band) { best, bound in
-                best.index != nil && best.inBeam
-                    && DirectionalRules.weightedDistance(major: bound, minor: 0) > best.weighted
-            }
+            // Step 1: the beam's best; an unseen item further than its score cannot beat it.
+            var beam = SearchBest(source: source, heading: heading, stage: .beam)
+            scan(&beam, band) { best, bound in best.index != nil && weighted(bound) > best.weighted }
             // Left and right: an item in the beam beats every item outside it.
-            if best.inBeam && horizontal { return best.index }
-            // Phase 2: everything across the direction of travel, nearest layers first.
-            scan(across) { best, bound in
-                guard best.index != nil else { return false }
-                if DirectionalRules.weightedDistance(major: bound, minor: 0) > best.weighted { return true }
-                // Up and down: an item outside the beam beats the beam's best only when its far
-                // edge is no further than that best.
-                return best.inBeam && bound > best.major
+            if beam.index != nil && horizontal { return beam.index }
+            // Step 2: items outside the beam, across the whole width, nearest layers first.
+            let beaten = beam.best
+            let beamMajor = beam.major
+            let beamWeighted = beam.weighted
+            var outside = SearchBest(source: source, heading: heading, stage: .outside(beaten: beaten))
+            scan(&outside, across) { best, bound in
+                if beaten != nil {
+                    // To beat the beam's best, an item's far edge (≥ its gap) must be no further
+                    // than that best's gap, and its score lower.
+                    if bound > beamMajor || weighted(bound) > beamWeighted { return true }
+                }
+                return best.index != nil && weighted(bound) > best.weighted
             }
-            return best.index
+            return outside.index ?? beam.index
         }
     }
 }

@@ -90,8 +90,10 @@ public final class FocusNode: FocusItem {
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
     public var pressHandler: ((KeyPress) -> PressHandling)?
 
-    /// The parent, when the node has been added to one.
-    public private(set) weak var parent: (any FocusEnvironment)?
+    /// The parent environment. ``addChild(_:)-(FocusNode)`` sets it; set it yourself when a custom
+    /// environment (a view-controller-like object) lists this node among its
+    /// ``FocusEnvironment/focusChildren``.
+    public weak var parent: (any FocusEnvironment)?
     /// The children in tree order.
     public private(set) var children: [any FocusEnvironment] = []
 

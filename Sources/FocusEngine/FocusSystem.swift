@@ -284,9 +284,20 @@ public final class FocusSystem {
     func primaryEntry(ofGroup group: Int) -> Int? {
         var best: Int?
         var bestPriority = FocusGroupPriority(rawValue: -1)
+        let layout = self.layout
+        let last = lastFocusedItem(inGroup: layout.groups[group].identifier)
         // Reading order first, so that ties go to the item earliest in reading order, then tree order.
         for entry in layout.groups[group].readingOrder {
-            let priority = effectivePriority(of: layout.entries[entry].item)
+            let item = layout.entries[entry].item
+            var system = FocusGroupPriority.ignored
+            if let focusedItem, focusedItem === item {
+                system = .currentlyFocused
+            } else if selection[ObjectIdentifier(item)] != nil {
+                system = .prioritized
+            } else if let last, last === item {
+                system = .previouslyFocused
+            }
+            let priority = max(system, item.focusGroupPriority.rawValue < 0 ? .ignored : item.focusGroupPriority)
             if priority > bestPriority {
                 best = entry
                 bestPriority = priority

@@ -55,6 +55,12 @@ public struct DeviceKindThresholds: Sendable {
     /// The size libinput assumes for a touchpad whose axes have no resolution: 69 × 50 mm, a
     /// typical laptop touchpad (libinput's `tp_init_default_resolution`).
     public static let fallbackTouchpadSize = PhysicalSize(width: 69, height: 50)
+
+    /// The word that makes a device with both a full keyboard and a pointer a mouse rather than a
+    /// keyboard, matched in its name without regard to case. Mice and their receivers often
+    /// declare a keyboard too (for macro keys); their codes cannot be told apart from a keyboard
+    /// with a touchpad, but their names say "Mouse".
+    public static let mouseNameHint = "mouse"
 }
 
 extension DeviceDescription {
@@ -80,12 +86,14 @@ extension DeviceDescription {
         if capabilities.contains(.touchscreen) { return .touchscreen }
         if capabilities.contains(.pointingStick) { return .pointingStick }
         if capabilities.contains(.keyboard) && capabilities.contains(.pointer) {
-            return name.lowercased().contains("mouse") ? .mouse : .keyboard
+            return namesAMouse ? .mouse : .keyboard
         }
         if capabilities.contains(.pointer) { return .mouse }
         if capabilities.contains(.keyboard) { return .keyboard }
         return .other
     }
+
+    private var namesAMouse: Bool { name.lowercased().contains(DeviceKindThresholds.mouseNameHint) }
 
     private var kindFromUdev: DeviceKind? {
         func isSet(_ key: String) -> Bool { udevProperties[key] == "1" }
@@ -95,7 +103,7 @@ extension DeviceDescription {
         if isSet("ID_INPUT_TOUCHPAD") { return has(.buttonPad) ? .clickpad : .touchpad }
         if isSet("ID_INPUT_POINTINGSTICK") { return .pointingStick }
         if isSet("ID_INPUT_MOUSE") && isSet("ID_INPUT_KEYBOARD") {
-            return name.lowercased().contains("mouse") ? .mouse : .keyboard
+            return namesAMouse ? .mouse : .keyboard
         }
         if isSet("ID_INPUT_MOUSE") { return .mouse }
         if isSet("ID_INPUT_KEYBOARD") { return .keyboard }

@@ -52,10 +52,15 @@ enum LibinputRecordWriter {
         }
         let properties = description.properties.sorted().map { String($0.rawValue) }.joined(separator: ", ")
         text += "    properties: [\(properties)]\n"
+        // libinput replay iterates this list, so an empty one is written as [] rather than null.
         text += "  udev:\n"
-        text += "    properties:\n"
-        for (key, value) in description.udevProperties.sorted(by: { $0.key < $1.key }) {
-            text += "    - \(TextFormatting.yamlQuoted(key + "=" + value))\n"
+        if description.udevProperties.isEmpty {
+            text += "    properties: []\n"
+        } else {
+            text += "    properties:\n"
+            for (key, value) in description.udevProperties.sorted(by: { $0.key < $1.key }) {
+                text += "    - \(TextFormatting.yamlQuoted(key + "=" + value))\n"
+            }
         }
         text += "  quirks: []\n"
         if !device.comments.isEmpty {

@@ -65,9 +65,21 @@ enum YAMLTree {
         return try result.get()
     }
 
-    private enum Container {
-        case sequence([YAMLNode], YAMLMark)
-        case mapping([(key: YAMLNode, value: YAMLNode)], pendingKey: YAMLNode?, YAMLMark)
+    /// An open sequence or mapping. A class, so that appending to the innermost container does
+    /// not copy its elements (an enum payload would, making long lists quadratic).
+    private final class Container {
+        let isMapping: Bool
+        let mark: YAMLMark
+        var items: [YAMLNode] = []
+        var pairs: [(key: YAMLNode, value: YAMLNode)] = []
+        var pendingKey: YAMLNode?
+
+        init(isMapping: Bool, mark: YAMLMark) {
+            self.isMapping = isMapping
+            self.mark = mark
+        }
+
+        var node: YAMLNode { isMapping ? .mapping(pairs, mark) : .sequence(items, mark) }
     }
 
     private static func build(
@@ -83,24 +95,19 @@ enum YAMLTree {
             YAMLMark(line: Int(raw.line) + 1 + lineOffset, column: Int(raw.column) + 1)
         }
 
-        func add(_ node: YAMLNode) throws(RecordingError) {
-            guard var top = stack.popLast() else {
+        func add(_ node: YAMLNode) {
+            guard let top = stack.last else {
                 root = node
                 return
             }
-            switch top {
-            case .sequence(var items, let mark):
-                items.append(node)
-                top = .sequence(items, mark)
-            case .mapping(var pairs, let key, let mark):
-                if let key {
-                    pairs.append((key, node))
-                    top = .mapping(pairs, pendingKey: nil, mark)
-                } else {
-                    top = .mapping(pairs, pendingKey: node, mark)
-                }
+            if !top.isMapping {
+                top.items.append(node)
+            } else if let key = top.pendingKey {
+                top.pairs.append((key, node))
+                top.pendingKey = nil
+            } else {
+                top.pendingKey = node
             }
-            stack.append(top)
         }
 
         while true {
@@ -125,17 +132,14 @@ enum YAMLTree {
                 let scalar = event.data.scalar
                 let text = String(
                     decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
-                try add(.scalar(text, start))
+                add(.scalar(text, start))
             case YAML_SEQUENCE_START_EVENT:
-                stack.append(.sequence([], start))
+                stack.append(Container(isMapping: false, mark: start))
             case YAML_MAPPING_START_EVENT:
-                stack.append(.mapping([], pendingKey: nil, start))
+                stack.append(Container(isMapping: true, mark: start))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let top = stack.popLast() else { break }
-                switch top {
-                case .sequence(let items, let mark): try add(.sequence(items, mark))
-                case .mapping(let pairs, _, let mark): try add(.mapping(pairs, mark))
-                }
+                add(top.node)
             case YAML_ALIAS_EVENT:
                 throw RecordingError(
                     file: file, line: start.line, column: start.column,

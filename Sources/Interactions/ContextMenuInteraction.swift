@@ -57,6 +57,10 @@ public final class ContextMenuInteraction: Interaction {
         secondaryClick = TapGestureRecognizer(name: "context-menu.secondary-click", thresholds: thresholds)
         secondaryClick.buttonMaskRequired = .secondary
         secondaryClick.allowedTouchTypes = [.indirectPointer]
+        // A secondary click is a click however far the pointer moved with the button down:
+        // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
+        // 10 pt between press and release), and desktops show the menu wherever the press ends.
+        secondaryClick.allowableMovement = .infinity
         longPress.addTarget { [weak self] recognizer in
             if recognizer.state == .began { self?.present(trigger: .longPress, from: recognizer) }
         }
@@ -78,9 +82,23 @@ public final class ContextMenuInteraction: Interaction {
         for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
     }
 
+    /// The actions of the menu presented last, until another is presented.
+    public private(set) var presentedActions: [ContextMenuAction] = []
+
+    /// Chooses an item of the menu presented last: calls its handler.
+    /// - Parameter title: The item's title.
+    /// - Returns: Whether the menu had such an item.
+    @discardableResult
+    public func performAction(titled title: String) -> Bool {
+        guard let action = presentedActions.first(where: { $0.title == title }) else { return false }
+        action.handler(action)
+        return true
+    }
+
     private func present(trigger: ActionTrigger, from recognizer: GestureRecognizer) {
         guard let node else { return }
         let presented = delegate?.actions(for: self) ?? actions
+        presentedActions = presented
         onPresent?(presented, trigger)
         recognizer.system?.send(
             .action(

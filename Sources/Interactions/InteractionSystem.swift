@@ -81,6 +81,9 @@ public final class InteractionSystem {
     /// Whether a touch (a finger, a pencil or a held pointer button) is down.
     public var isTouchDown: Bool { touch != nil }
 
+    /// The deepest node under the pointer, or nil when the pointer is outside the root.
+    public var nodeUnderPointer: (any InteractionNode)? { root.hitTest(pointerLocation) }
+
     /// Reports an event: interactions call this from their recognizers' targets.
     public func send(_ event: InteractionEvent) {
         outbox.append(event)
@@ -96,6 +99,11 @@ public final class InteractionSystem {
         runDeadlines(upTo: input.time)
         let time = max(input.time, currentTime)
         currentTime = time
+        guard input.event.hasFiniteGeometry else {
+            // Not a number or infinite: a device quirk upstream. Nothing sensible can follow it.
+            trace?("device quirk: non-finite geometry ignored: \(input.event)")
+            return flush()
+        }
         switch input.event {
         case .motion(let delta):
             pointerLocation = clampedToScene(pointerLocation + delta)
@@ -333,6 +341,12 @@ public final class InteractionSystem {
             currentTime = max(currentTime, deadline)
             recognizer.time = deadline
             apply(recognizer.proposal(advancingTo: deadline), to: recognizer, at: deadline)
+            if recognizer.isActive, recognizer.machineDeadline == deadline {
+                // A machine that keeps a deadline it has passed would stop time here.
+                assertionFailure("our bug: \(recognizer.name) kept its passed deadline")
+                trace?("our bug: \(label(recognizer)) kept its passed deadline; reset")
+                recognizer.reset()
+            }
             resolvePending(at: deadline)
             finishSequences()
         }
@@ -536,6 +550,21 @@ public final class InteractionSystem {
         let events = outbox
         outbox = []
         return events
+    }
+}
+
+extension ClassifiedEvent {
+    /// Whether every coordinate the event carries is a finite number.
+    var hasFiniteGeometry: Bool {
+        func finite(_ vector: Vector?) -> Bool { vector.map { $0.x.isFinite && $0.y.isFinite } ?? true }
+        switch self {
+        case .motion(let delta): return finite(delta)
+        case .position(let position, _, _): return finite(position)
+        case .scroll(_, let delta, let v120, _, let velocity): return finite(delta) && finite(v120) && finite(velocity)
+        case .drag(_, _, let translation, let position): return finite(translation) && finite(position)
+        case .tap(_, _, let position), .longPress(_, _, let position): return finite(position)
+        case .key, .button: return true
+        }
     }
 }
 

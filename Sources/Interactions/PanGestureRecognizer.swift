@@ -153,12 +153,17 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }
 
+    /// The settings of the gesture under way: changes apply from the next gesture.
+    private var settings: (movement: Double, scrollTypes: ScrollTypeMask)?
+
     override func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal {
+        if machine.state == .idle || settings == nil { settings = (minimumMovement, allowedScrollTypes) }
+        guard let settings else { return .none }
         let proposal = machine.handle(
             input,
             at: time,
-            minimumMovement: minimumMovement,
-            allowedScrollTypes: allowedScrollTypes
+            minimumMovement: settings.movement,
+            allowedScrollTypes: settings.scrollTypes
         )
         translation = machine.translation
         velocity = machine.velocity
@@ -166,5 +171,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
         return proposal
     }
 
-    override func resetMachine() { machine.reset() }
+    override func resetMachine() {
+        machine.reset()
+        settings = nil
+    }
 }

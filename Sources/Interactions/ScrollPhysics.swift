@@ -134,7 +134,7 @@ public struct ScrollAxisMotion: Hashable, Sendable {
     /// Follows the gesture: `movement` is how far the content moved since it began (a finger's
     /// translation; content moves opposite to the offset).
     public mutating func track(movement: Double) {
-        guard case .tracking(let start) = phase else { return }
+        guard case .tracking(let start) = phase, movement.isFinite else { return }
         offset = banded(start - movement)
     }
 
@@ -142,6 +142,8 @@ public struct ScrollAxisMotion: Hashable, Sendable {
     /// content, bounces back from past an edge, or rests.
     public mutating func release(velocity: Double, at time: Timestamp) {
         lastAdvance = time
+        // A velocity that is not a number (a device quirk upstream) releases at rest.
+        let velocity = velocity.isFinite ? velocity : 0
         if offset < 0 || offset > maximumOffset {
             let edge = offset < 0 ? 0 : maximumOffset
             startBounce(at: time, edge: edge, displacement: offset - edge, velocity: velocity)
@@ -159,6 +161,7 @@ public struct ScrollAxisMotion: Hashable, Sendable {
 
     /// Moves by a whole step (a wheel detent), inside the content, stopping any motion.
     public mutating func step(by distance: Double) {
+        guard distance.isFinite else { return }
         phase = .resting
         phaseEnd = nil
         offset = min(max(offset + distance, 0), maximumOffset)
@@ -176,7 +179,9 @@ public struct ScrollAxisMotion: Hashable, Sendable {
             let crossing = log(power) / logRate
             if crossing >= 0, crossing < milliseconds { milliseconds = crossing }
         }
-        return .microseconds(Int64((max(0, milliseconds) * 1000).rounded(.up)))
+        // Never longer than a minute: at 0.998 per millisecond any real flick rests well before.
+        let bounded = milliseconds.isFinite ? min(max(0, milliseconds), 60_000) : 0
+        return .microseconds(Int64((bounded * 1000).rounded(.up)))
     }
 
     private mutating func startBounce(at time: Timestamp, edge: Double, displacement: Double, velocity: Double) {

@@ -42,6 +42,10 @@ public final class SecondaryActionInteraction: Interaction {
         secondaryClick = TapGestureRecognizer(name: "secondary-action.secondary-click", thresholds: thresholds)
         secondaryClick.buttonMaskRequired = .secondary
         secondaryClick.allowedTouchTypes = [.indirectPointer]
+        // A secondary click is a click however far the pointer moved with the button down:
+        // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
+        // 10 pt between press and release), and desktops show the menu wherever the press ends.
+        secondaryClick.allowableMovement = .infinity
         longPress.addTarget { [weak self] recognizer in
             if recognizer.state == .began { self?.send(trigger: .longPress, from: recognizer) }
         }

@@ -108,14 +108,33 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
+    private struct Settings {
+        var taps: Int
+        var buttons: ButtonMask
+        var movement: Double
+        var interval: Duration
+    }
+
+    /// The settings of the gesture under way: changes apply from the next gesture.
+    private var settings: Settings?
+
     override func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal {
-        machine.handle(
+        if machine.state == .idle || settings == nil {
+            settings = Settings(
+                taps: numberOfTapsRequired,
+                buttons: buttonMaskRequired,
+                movement: allowableMovement,
+                interval: multipleTapInterval
+            )
+        }
+        guard let settings else { return .none }
+        return machine.handle(
             input,
             at: time,
-            numberOfTapsRequired: numberOfTapsRequired,
-            buttonMaskRequired: buttonMaskRequired,
-            allowableMovement: allowableMovement,
-            multipleTapInterval: multipleTapInterval
+            numberOfTapsRequired: max(1, settings.taps),
+            buttonMaskRequired: settings.buttons,
+            allowableMovement: settings.movement,
+            multipleTapInterval: settings.interval
         )
     }
 
@@ -123,5 +142,8 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
     override func proposal(advancingTo time: Timestamp) -> Proposal { machine.advance(to: time) }
 
-    override func resetMachine() { machine.reset() }
+    override func resetMachine() {
+        machine.reset()
+        settings = nil
+    }
 }

@@ -100,16 +100,7 @@ public enum ClassifiedStream {
 
     /// The kernel name of a key or button (`KEY_A`, `BTN_LEFT`), or its number when it has none.
     static func keyName(_ code: KeyCode) -> String {
-        switch code {
-        case .leftButton: "BTN_LEFT"
-        case .rightButton: "BTN_RIGHT"
-        case .middleButton: "BTN_MIDDLE"
-        case .sideButton: "BTN_SIDE"
-        case .extraButton: "BTN_EXTRA"
-        case .forwardButton: "BTN_FORWARD"
-        case .backButton: "BTN_BACK"
-        default: code.isButton ? "BTN_\(code.rawValue)" : "KEY_\(code.rawValue)"
-        }
+        code.name ?? (code.isButton ? "BTN_\(code.rawValue)" : "KEY_\(code.rawValue)")
     }
 
     /// Encodes a line as one JSON object (`events.md`), without a line break.

@@ -30,6 +30,21 @@ import WayfinderTestSupport
         )
     }
 
+    @Test func capsLockLocksUppercase() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        script.key(.capsLock, 1)
+        script.key(.capsLock, 0)
+        script.key(Self.keyA, 1)
+        script.key(Self.keyA, 0)
+        let output = try classify(script.device, script.frames, options: us())
+        #expect(summaries(output) == ["key 58 down", "key 58 up", "key 30 down \"A\"", "key 30 up"])
+        guard case .key(_, _, let modifiers, _) = output[2].event else {
+            Issue.record("expected a key")
+            return
+        }
+        #expect(modifiers.contains(.capsLock))
+    }
+
     @Test func germanLayoutSwapsYAndZ() throws {
         var script = InputScript(device: ScriptedDevice.keyboard())
         script.key(Self.keyY, 1)

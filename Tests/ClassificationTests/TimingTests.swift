@@ -54,3 +54,29 @@ import WayfinderTestSupport
         #expect(translator.nextDeadline == nil)
     }
 }
+
+@Suite struct TransitionTraceTests {
+    @Test func transitionsAreTracedOneLineEach() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(600))
+        script.key(.leftButton, 0)
+        var translator = try DeviceTranslator(device: script.device)
+        var lines: [String] = []
+        translator.transitionTrace = { lines.append($0) }
+        var output: [ClassifiedInput] = []
+        for frame in script.frames { translator.process(frame, at: frame.time, into: &output) }
+        #expect(
+            lines == [
+                "pointer press: idle → frame at 1.000000 → pressed",
+                "pointer press: pressed → deadline at 1.500000 → longPressing",
+                "pointer press: longPressing → frame at 1.600000 → idle",
+            ]
+        )
+        #expect(
+            summaries(output) == [
+                "button primary down button", "longPress began indirectPointer", "longPress ended indirectPointer",
+                "button primary up button",
+            ])
+    }
+}

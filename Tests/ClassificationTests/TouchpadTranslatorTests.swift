@@ -46,6 +46,37 @@ import WayfinderTestSupport
         #expect(velocity.x == 0)
     }
 
+    @Test func fingersRollingBackAsTheyLiftDoNotScrollBack() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 55, 30)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.wait(.milliseconds(100))
+        script.swipe(fingers: [0, 1], byMillimetres: 0, -0.5, over: .milliseconds(60), steps: 3)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began down", "scroll changed down", "scroll ended"])
+        guard case .scroll(.continuous, _, nil, .ended, let velocity?) = output.last?.event else {
+            Issue.record("expected an ended scroll")
+            return
+        }
+        // The fingers had stopped: no fling either way.
+        #expect(velocity == .zero)
+    }
+
+    @Test func aRealReversalScrollsBack() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 40, 30)
+        script.put(finger: 1, atPercent: 55, 30)
+        script.sync()
+        script.swipe(fingers: [0, 1], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.swipe(fingers: [0, 1], byMillimetres: 0, -6, over: .milliseconds(60), steps: 6)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(collapsed(output) == ["scroll began down", "scroll changed down", "scroll changed up", "scroll ended"])
+    }
+
     @Test func horizontalScrollScrollsRightWhenFingersMoveRight() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         script.put(finger: 0, atPercent: 40, 30)
@@ -187,6 +218,27 @@ import WayfinderTestSupport
         )
     }
 
+    @Test func leftHandedOneFingerTapIsSecondary() throws {
+        let one = tapScript(fingers: 1, hold: .milliseconds(80))
+        let options = ClassifierOptions(tapToClick: true, leftHanded: true)
+        #expect(
+            summaries(try classify(one.device, one.frames, options: options)) == [
+                "tap 1 indirectPointer", "button secondary down tap", "button secondary up tap",
+            ]
+        )
+    }
+
+    @Test func tapsAreOnByDefaultOnPadsWithoutAButton() throws {
+        var device = ScriptedDevice.touchpad()
+        device.supportedCodes[.key]?.remove(KeyCode.leftButton.rawValue)
+        let one = tapScript(fingers: 1, hold: .milliseconds(80), device: device)
+        #expect(
+            summaries(try classify(device, one.frames)) == [
+                "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
+            ]
+        )
+    }
+
     @Test func tapsAreOffByDefaultOnPadsWithAButton() throws {
         let one = tapScript(fingers: 1, hold: .milliseconds(80))
         #expect(try classify(one.device, one.frames).isEmpty)
@@ -217,6 +269,37 @@ import WayfinderTestSupport
         script.swipe(fingers: [0], byMillimetres: 0, 10, over: .milliseconds(100))
         script.lift(fingers: [0])
         #expect(try classify(script.device, script.frames).isEmpty)
+    }
+
+    @Test func thumbPressingInTheButtonStripLetsAnotherFingerDrag() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 20, 96)  // the thumb, on the left button area
+        script.put(finger: 1, atPercent: 50, 40)  // the index finger
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.key(.leftButton, 1)
+        script.swipe(fingers: [1], byMillimetres: 8, 0, over: .milliseconds(80), steps: 4)
+        script.key(.leftButton, 0)
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(
+            collapsed(output) == [
+                "button primary down buttonArea", "motion", "drag began indirectPointer", "motion",
+                "drag changed indirectPointer", "motion", "drag changed indirectPointer", "motion",
+                "drag changed indirectPointer", "drag ended indirectPointer", "button primary up buttonArea",
+            ]
+        )
+    }
+
+    @Test func touchLeavingTheEdgeZoneQuicklyIsAFinger() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 3, 50)
+        script.sync()
+        script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(100), steps: 5)
+        script.lift(fingers: [0])
+        let output = try classify(script.device, script.frames)
+        // Moving inward out of the 8 mm zone within 200 ms: the pointer moves once it is out.
+        #expect(collapsed(output) == ["motion"])
     }
 
     @Test func pressingAndMovingDragsAndRemovalCancels() throws {
@@ -309,7 +392,10 @@ import WayfinderTestSupport
         contacts([(1600, 1200)], tool: .toolFinger)
         contacts([(1600, 1200), (2200, 1200)], tool: .toolDoubleTap, release: .toolFinger)
         for step: Int32 in 1...8 {
-            contacts([(1600, 1200 + step * 20), (2200, 1200 + step * 20)], tool: nil)
+            // The kernel may list the contacts in any order: here it swaps them every other frame.
+            let left = (Int32(1600), 1200 + step * 20)
+            let right = (Int32(2200), 1200 + step * 20)
+            contacts(step % 2 == 0 ? [right, left] : [left, right], tool: nil)
         }
         // Every protocol A frame reports every contact, the button's frames too.
         script.add(.leftButton, 1)

@@ -76,6 +76,31 @@ import WayfinderTestSupport
         #expect(abs(translation.y - 6 * 160 / 25.4) < 0.001)
     }
 
+    @Test func removalDuringLongPressCancelsIt() throws {
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        let removal = script.now + .milliseconds(700)
+        let output = try classify(script.device, script.frames, removeAt: removal)
+        #expect(
+            summaries(output) == ["position", "longPress began direct", "longPress cancelled direct", "position up"])
+        #expect(output[1].time == script.frames[0].time + .milliseconds(500))
+        #expect(output[2].time == removal)
+    }
+
+    @Test func secondFingerBeforeTheDelayStopsTheLongPress() throws {
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(100))
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(700))
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        #expect(summaries(output) == ["position", "position up"])
+    }
+
     @Test func removalMidDragCancels() throws {
         var script = InputScript(device: ScriptedDevice.touchscreen())
         script.put(finger: 0, atPercent: 50, 50)

@@ -88,3 +88,52 @@ import Testing
         #expect(moved > 12)
     }
 }
+
+/// Random layouts (overlapping items, huge items, sparse items) checked against the linear
+/// reference, so that every shortcut of the spatial index is exercised.
+@Suite struct SpatialIndexTests {
+    @Test(arguments: [DirectionalSearch.precise, .proximity], 0..<12)
+    func randomLayoutsAgreeWithTheLinearReference(rule: DirectionalSearch, seed: Int) {
+        var sequence = LargeSceneTests.Sequence(state: UInt64(seed + 1) * 7919)
+        let root = FocusNode(id: "root", frame: SceneRect(x: -10_000, y: -10_000, width: 20_000, height: 20_000))
+        let count = 50 + sequence.next(400)
+        // Some layouts are dense, some sparse across a large area.
+        let spread = [200, 2_000, 20_000][seed % 3]
+        var items: [FocusNode] = []
+        for index in 0..<count {
+            var width = Double(1 + sequence.next(40))
+            var height = Double(1 + sequence.next(40))
+            if sequence.next(25) == 0 {
+                // A huge item: a banner or a background panel.
+                width = Double(spread)
+                height = Double(1 + sequence.next(spread))
+            }
+            let frame = SceneRect(
+                x: Double(sequence.next(spread)) - Double(spread) / 2,
+                y: Double(sequence.next(spread)) - Double(spread) / 2,
+                width: width,
+                height: height
+            )
+            let item = FocusNode(id: "item-\(index)", frame: frame, focusable: true)
+            root.addChild(item)
+            items.append(item)
+        }
+        let frames = items.map(\.frame)
+        let system = FocusSystem(root: root, configuration: FocusConfiguration(directionalSearch: rule))
+        for _ in 0..<10 {
+            let source = sequence.next(count)
+            for heading in [FocusHeading.right, .left, .down, .up] {
+                system.focus(items[source])
+                let expected = DirectionalRules.bestCandidate(
+                    from: frames[source],
+                    heading: heading,
+                    among: frames,
+                    rule: rule
+                )
+                let result = system.moveFocus(heading)
+                #expect(system.focusedName == (expected.map { items[$0].id } ?? items[source].id))
+                #expect(result.moved == (expected != nil))
+            }
+        }
+    }
+}

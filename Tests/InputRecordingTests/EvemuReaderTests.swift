@@ -136,6 +136,25 @@ import WayfinderTestSupport
         #expect(device.frames.isEmpty)
     }
 
+    @Test func readsWindowsLineEndings() throws {
+        let text =
+            "# EVEMU 1.3\r\nN: Pad\r\nI: 0003 0001 0002 0003\r\nB: 02 03 00 00 00 00 00 00 00\r\n"
+            + "E: 0.000001 0002 0000 0001\r\nE: 0.000001 0000 0000 0000\r\n"
+        let device = try #require(try Recording(parsing: text).devices.first)
+        #expect(device.description.name == "Pad")
+        #expect(device.frames.count == 1)
+        #expect(device.description.supportedCodes[.synchronization] == [0])
+    }
+
+    @Test func refusesEmptyInput() throws {
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: "", file: "empty") }
+        #expect(error.reason == .unknownFormat)
+        let headerOnly = try #require(throws: RecordingError.self) {
+            try Recording.evemu(Array("# EVEMU 1.3\n".utf8), file: "header")
+        }
+        #expect(headerOnly.reason == .missing("the N: line (the device name)"))
+    }
+
     @Test func detectsTheFormatFromContent() {
         #expect(RecordingFormat.detect(in: Array("# EVEMU 1.3\nN: x\n".utf8)) == .evemu)
         #expect(RecordingFormat.detect(in: Array("E: 1.000000 0000 0000 0\n".utf8)) == .evemu)

@@ -50,9 +50,47 @@ import WayfinderTestSupport
         let text = recording.libinputRecordText()
         let lines = text.split(separator: "\n")
         #expect(lines.first == "# libinput record")
+        let udev = try #require(lines.firstIndex(of: "  udev:"))
+        #expect(lines[udev + 1] == "    properties: []")
+        #expect(lines.contains("  quirks: []"))
         #expect(lines.filter { $0 == "  - evdev:" }.count == 6)
         #expect(lines.contains("    - [ 11, 476441,   1,  29,       2] # EV_KEY / KEY_LEFTCTRL         2"))
         #expect(lines.contains { $0.hasPrefix("    - [ 11, 476441,   0,   0,       1] # ------------ SYN_REPORT (1)") })
+    }
+
+    @Test func refusesAliases() throws {
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - evdev: &description
+                name: "A"
+                id: [3, 1, 2, 3]
+                codes: {0: [0]}
+              events: *description
+            """
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "alias.yml") }
+        #expect(error.line == 8)
+        guard case .yaml = error.reason else {
+            Issue.record("expected a YAML error, got \(error)")
+            return
+        }
+    }
+
+    @Test func namesTheKeyPathOfAWrongValue() throws {
+        let text = """
+            version: 1
+            ndevices: 1
+            devices:
+            - evdev:
+                name: "A"
+                id: [3, 1, 2, 3]
+                codes: {0: [0], 2: [0, x]}
+            """
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "path.yml") }
+        #expect(error.line == 7)
+        #expect(error.column == 28)
+        #expect(error.message.contains("devices[0].evdev.codes.2[1]"))
     }
 
     @Test func emptyEventListIsNoFrames() throws {

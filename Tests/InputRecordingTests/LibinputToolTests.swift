@@ -17,6 +17,59 @@ import WayfinderTestSupport
             && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/yaml")
     }
 
+    static let replayTool = "/usr/libexec/libinput/libinput-replay"
+    static var replayAvailable: Bool {
+        available && FileManager.default.isExecutableFile(atPath: replayTool)
+            && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/pyudev")
+    }
+
+    /// Runs libinput replay's own loader on a file, everything but creating the uinput device
+    /// (which needs root): the file check, the device description and every frame.
+    static let replayLoader = """
+        import sys, importlib.machinery, importlib.util, yaml
+        loader = importlib.machinery.SourceFileLoader("replay", sys.argv[1])
+        spec = importlib.util.spec_from_loader("replay", loader)
+        replay = importlib.util.module_from_spec(spec)
+        loader.exec_module(replay)
+        replay.libevdev.Device.create_uinput_device = lambda self: self
+        replay.check_udev_properties = lambda device, uinput: None
+        recording = yaml.safe_load(open(sys.argv[2]))
+        replay.check_file(recording)
+        frames = 0
+        for device in recording["devices"]:
+            replay.create(device)
+            replay.first_timestamp(device)
+            for entry in device["events"] or []:
+                if "evdev" in entry:
+                    replay.collect_events(entry["evdev"])
+                    frames += 1
+        print(frames)
+        """
+
+    @Test(.enabled(if: replayAvailable), arguments: samples)
+    func libinputReplayLoadsWhatWeWrite(_ bundled: BundledRecording) throws {
+        let recording = try bundled.load()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).yml")
+        try recording.write(to: url, format: .libinputRecord)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (status, text) = try Self.run(Self.python, ["-c", Self.replayLoader, Self.replayTool, url.path])
+        #expect(status == 0, "\(text.suffix(2000))")
+        #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == String(bundled.frameCount))
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
     /// One recording per kind of device and per evemu variant.
     static let samples = [
         "xit_synaptics-clickpad.tap.events", "bcm5974-apple.three-finger-click.evemu",
@@ -29,17 +82,8 @@ import WayfinderTestSupport
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).yml")
         try recording.write(to: url, format: .libinputRecord)
         defer { try? FileManager.default.removeItem(at: url) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = [Self.tool, url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(text.suffix(2000))")
+        let (status, text) = try Self.run(Self.python, [Self.tool, url.path])
+        #expect(status == 0, "\(text.suffix(2000))")
         // Each table row starts with the frame's time in seconds, three decimals: every one must
         // be the time of one of our frames, so the tool read our timestamps and frames.
         let frameTimes = recording.devices[0].frames.map(\.time.seconds)

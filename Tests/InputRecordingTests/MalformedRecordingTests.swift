@@ -63,6 +63,7 @@ struct MalformedCase: Sendable, CustomStringConvertible {
         .init(file: "bad-yaml-unclosed-list.yml", line: 18, kind: .yaml, mentions: "YAML"),
         .init(file: "ndevices-mismatch.yml", line: 3, kind: .deviceCountMismatch, mentions: "ndevices says 2"),
         .init(file: "frame-without-report.yml", line: 20, kind: .malformed, mentions: "SYN_REPORT"),
+        .init(file: "prompt-then-frame-without-report.yml", line: 23, kind: .malformed, mentions: "SYN_REPORT"),
         .init(file: "report-inside-frame.yml", line: 20, kind: .reportInsideFrame, mentions: "SYN_REPORT"),
         .init(file: "version-2.yml", line: 2, kind: .unsupportedVersion, mentions: "2"),
         .init(file: "id-three-numbers.yml", line: 8, kind: .malformed, mentions: "4 numbers"),

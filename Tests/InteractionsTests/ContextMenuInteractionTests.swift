@@ -128,4 +128,29 @@ import Testing
             ]
         )
     }
+
+    @Test func choosingAnItemCallsItsHandler() {
+        let (harness, _, menu) = makeHarness()
+        var chosen: [String] = []
+        menu.actions = [
+            ContextMenuAction(title: "Share") { chosen.append("share " + $0.title) },
+            ContextMenuAction(title: "Delete") { chosen.append("delete " + $0.title) },
+        ]
+        #expect(!menu.performAction(titled: "Delete"))  // nothing presented yet
+        harness.click(.secondary, at: Point(x: 150, y: 150))
+        #expect(menu.presentedActions.map(\.title) == ["Share", "Delete"])
+        #expect(menu.performAction(titled: "Delete"))
+        #expect(!menu.performAction(titled: "Rename"))
+        #expect(chosen == ["delete Delete"])
+    }
+
+    @Test func aSecondaryClickThatMovesIsStillOneSecondaryClick() {
+        let (harness, _, _) = makeHarness()
+        harness.movePointer(to: Point(x: 150, y: 150))
+        harness.press(.secondary, trigger: .buttonArea)
+        harness.movePointer(by: Vector(x: -8, y: 6))
+        harness.movePointer(by: Vector(x: 30, y: 30))
+        harness.release(.secondary, trigger: .buttonArea)
+        #expect(harness.actions.map(\.trigger) == [.secondaryClick])
+    }
 }

@@ -200,3 +200,44 @@ import Testing
         #expect(log.entries == ["long-press began", "long-press ended"])
     }
 }
+
+@Suite struct RecognizerSettingsTests {
+    @Test func aTapCountChangedBetweenTapsAppliesToTheNextGesture() {
+        let harness = InteractionHarness(children: [])
+        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+        var ended = 0
+        double.addTarget { if $0.state == .ended { ended += 1 } }
+        harness.root.addGestureRecognizer(double)
+        harness.click(at: Point(x: 10, y: 10))
+        double.numberOfTapsRequired = 3
+        harness.wait(.milliseconds(100))
+        harness.click(at: Point(x: 10, y: 10))
+        #expect(ended == 1)  // still a double tap
+        harness.wait(.seconds(1))
+        for _ in 0..<2 {
+            harness.click(at: Point(x: 10, y: 10))
+            harness.wait(.milliseconds(100))
+        }
+        harness.wait(.seconds(1))
+        #expect(ended == 1)  // two taps no longer make the gesture
+        for _ in 0..<3 {
+            harness.click(at: Point(x: 10, y: 10))
+            harness.wait(.milliseconds(100))
+        }
+        #expect(ended == 2)
+    }
+
+    @Test func aPanMaskChangedDuringAScrollAppliesToTheNextScroll() {
+        let sheet = Node(identifier: "sheet", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        let pan = PanInteraction(allowedScrollTypes: .continuous)
+        sheet.addInteraction(pan)
+        let harness = InteractionHarness(children: [sheet])
+        harness.send(.scroll(source: .continuous, delta: Vector(x: 0, y: 5), v120: nil, phase: .began, velocity: nil))
+        pan.allowedScrollTypes = []
+        harness.send(.scroll(source: .continuous, delta: Vector(x: 0, y: 5), v120: nil, phase: .changed, velocity: nil))
+        harness.send(.scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: .zero))
+        #expect(harness.actions.map(\.phase) == [.began, .changed, .ended])
+        harness.touchpadScroll([Vector(x: 0, y: 5)], endVelocity: .zero)
+        #expect(harness.actions.count == 3)
+    }
+}

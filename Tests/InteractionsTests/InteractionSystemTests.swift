@@ -102,3 +102,33 @@ import Testing
         #expect(harness.traceLines.isEmpty)
     }
 }
+
+@Suite struct MalformedInputTests {
+    @Test func nonFiniteGeometryIsIgnoredAndTraced() {
+        let list = Node(identifier: "list", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let scrolling = ScrollViewInteraction(contentSize: Size(width: 400, height: 3000))
+        list.addInteraction(scrolling)
+        let harness = InteractionHarness(children: [list])
+        harness.movePointer(to: Point(x: 200, y: 150))
+        let before = harness.system.pointerLocation
+        harness.send(.motion(delta: Vector(x: .nan, y: 3)))
+        harness.send(.position(Vector(x: .infinity, y: 0.5), touchType: .direct, isDown: true))
+        harness.send(
+            .scroll(source: .continuous, delta: Vector(x: 0, y: .nan), v120: nil, phase: .began, velocity: nil))
+        #expect(harness.system.pointerLocation == before)
+        #expect(!harness.system.isTouchDown)
+        #expect(scrolling.contentOffset == .zero)
+        #expect(harness.traceLines.filter { $0.hasPrefix("device quirk:") }.count == 3)
+    }
+
+    @Test func anInfiniteReleaseVelocityComesToRest() {
+        let start = Timestamp(microseconds: 1_000_000)
+        var motion = ScrollAxisMotion(viewportLength: 300, contentLength: 3000, thresholds: InteractionThresholds())
+        motion.beginTracking(at: start)
+        motion.track(movement: -10)
+        motion.release(velocity: .infinity, at: start)
+        #expect(motion.phase == .resting)
+        #expect(motion.offset == 10)
+        #expect(motion.nextDeadline == nil)
+    }
+}

@@ -103,8 +103,9 @@ import Testing
         harness.movePointer(to: Point(x: 700, y: 100))
         harness.send(.scroll(source: .continuous, delta: Vector(x: 0, y: 5), v120: nil, phase: .began, velocity: nil))
         harness.send(.scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: .zero))
-        #expect(harness.actions.map { "\($0.item) \($0.phase?.rawValue ?? "-")" } == [
-            "left began", "left cancelled", "right began", "right ended",
-        ])
+        #expect(
+            harness.actions.map { "\($0.item) \($0.phase?.rawValue ?? "-")" } == [
+                "left began", "left cancelled", "right began", "right ended",
+            ])
     }
 }

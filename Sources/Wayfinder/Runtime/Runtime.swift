@@ -1,5 +1,6 @@
-import Classification
+public import Classification
 public import InputEvents
+public import Scenes
 
 /// The pipeline from device frames to the interaction stream, shared by live input and replay.
 ///
@@ -50,6 +51,27 @@ public final class Runtime {
         }
     }
 
+    /// Creates a runtime.
+    ///
+    /// - Parameters:
+    ///   - scene: The scene whose nodes, interactions and focus engine receive the input; nil to
+    ///     report classified input only.
+    ///   - sceneFile: The scene's file name, for errors.
+    ///   - options: How devices are classified (tap-to-click, click method, handedness, layout).
+    ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
+    /// - Throws: `SceneError` when the scene's key commands do not parse.
+    public convenience init(
+        scene: Scene? = nil,
+        sceneFile: String = "<scene>",
+        options: ClassifierOptions = ClassifierOptions(),
+        fullKeyboardAccess: Bool = false
+    ) throws {
+        let session = try scene.map {
+            try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
+        }
+        self.init(scene: session) { TranslatorClassifier(description: $0, options: options) }
+    }
+
     /// Creates a runtime from its parts: a classifier per device and, optionally, a scene.
     init(
         scene: (any SceneDriver)?,
@@ -72,7 +94,7 @@ public final class Runtime {
     @discardableResult
     public func addDevice(_ id: DeviceID, description: DeviceDescription, at time: Timestamp) -> [WayfinderEvent] {
         advanceDeadlines(to: time)
-        let kind = DeviceKinds.kind(of: description)
+        let kind = description.kind
         if devices[id] != nil { removeDeviceNow(id, at: time) }
         devices[id] = Device(description: description, kind: kind, classifier: makeClassifier(description))
         deviceOrder.append(id)
@@ -106,6 +128,20 @@ public final class Runtime {
     @discardableResult
     public func advance(to time: Timestamp) -> [WayfinderEvent] {
         advanceDeadlines(to: time)
+        return deliver()
+    }
+
+    /// Sends a key press straight to the focus system, named as `wayfinder navigate` names keys
+    /// (`Tab`, `Shift+Tab`, `Up`, `Return`, `Ctrl+P`): for input that does not come from an evdev
+    /// keyboard, such as a terminal.
+    @discardableResult
+    public func press(_ chord: String, at time: Timestamp, device: String = "terminal") -> [WayfinderEvent] {
+        advanceDeadlines(to: time)
+        if let scene {
+            sceneOutput.removeAll(keepingCapacity: true)
+            scene.press(chord, at: time, into: &sceneOutput)
+            append(sceneOutput, device: device)
+        }
         return deliver()
     }
 
@@ -252,17 +288,29 @@ public final class Runtime {
     }
 }
 
-/// Device kinds as the runtime reports them.
-enum DeviceKinds {
-    /// The kind of a device, from its description.
-    static func kind(of description: DeviceDescription) -> DeviceKind {
-        if description.has(.direct) { return .touchscreen }
-        if description.has(.buttonPad) { return .clickpad }
-        if description.has(.pointingStick) { return .pointingStick }
-        if description.supports(.toolFinger), description.absoluteAxes.isEmpty == false { return .touchpad }
-        if description.supports(.toolPen) { return .tablet }
-        if description.supports(.leftButton), description.supports(.relative) { return .mouse }
-        if description.supports(.key) { return .keyboard }
-        return .other
+/// The `Classification` module's translator as the runtime's classifier.
+final class TranslatorClassifier: FrameClassifier {
+    private var translator: DeviceTranslator?
+
+    /// Creates the translator for a device; a device whose keyboard layout does not compile is
+    /// classified with the default layout, and if even that fails its frames give nothing.
+    init(description: DeviceDescription, options: ClassifierOptions) {
+        translator =
+            (try? DeviceTranslator(device: description, kind: description.kind, options: options))
+            ?? (try? DeviceTranslator(device: description, kind: description.kind))
+    }
+
+    func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {
+        translator?.process(frame, at: frame.time, into: &output)
+    }
+
+    var nextDeadline: Timestamp? { translator?.nextDeadline }
+
+    func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+        translator?.advance(to: time, into: &output)
+    }
+
+    func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        translator?.removeDevice(at: time, into: &output)
     }
 }

@@ -1,4 +1,5 @@
 public import Classification
+public import FocusEngine
 public import InputEvents
 
 /// Identifies one device for as long as it is attached (live) or for the whole replay.
@@ -12,17 +13,6 @@ public struct DeviceID: RawRepresentable, Hashable, Comparable, Sendable, Custom
     public static func < (lhs: DeviceID, rhs: DeviceID) -> Bool { lhs.rawValue < rhs.rawValue }
 
     public var description: String { "device \(rawValue)" }
-}
-
-/// Which way focus moved, as the event stream's `heading` names it.
-public enum FocusHeading: String, Hashable, Sendable, CaseIterable {
-    case next
-    case previous
-    case up
-    case down
-    case left
-    case right
-    case none
 }
 
 /// Whether a device appeared or went away.
@@ -51,7 +41,7 @@ public struct WayfinderEvent: Hashable, Sendable {
         /// `target` is the node under the pointer (for pointer input) or the scroll view that
         /// took a scroll, when there is a scene.
         case input(ClassifiedEvent, target: String?)
-        /// Focus moved.
+        /// Focus moved (`heading` as the focus engine reports it: `next`, `previous`, arrows, `none`).
         case focus(from: String?, to: String?, heading: FocusHeading)
         /// An item was selected.
         case select(item: String)

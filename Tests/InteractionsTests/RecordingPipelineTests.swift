@@ -1,0 +1,322 @@
+import Classification
+import Foundation
+import InputEvents
+import InputRecording
+import Interactions
+import Testing
+import WayfinderTestSupport
+
+/// Real recordings (`Sources/Wayfinder/Resources/Recordings`) through the real classifier into
+/// composed interactions. Expectations are derived from what the classifier reported and from the
+/// documented formulas, never from the interactions' own output.
+@Suite struct RecordingPipelineTests {
+    private struct Run {
+        var pipeline: ClassifiedPipeline
+        var end: Timestamp
+    }
+
+    /// Loads a recording and runs it, plus two seconds, through a window whose single child
+    /// `canvas` covers everything.
+    private func run(
+        _ file: String,
+        description: String? = nil,
+        attaching interactions: [any Interaction],
+        scroll: ScrollViewInteraction? = nil,
+        settle: Duration = .seconds(2)
+    ) throws -> Run {
+        let recording = try Recording.load(
+            contentsOf: Fixtures.recording(file),
+            descriptionURL: description.map(Fixtures.recording)
+        )
+        let device = try #require(recording.devices.first)
+        let canvas = Node(identifier: "canvas", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        if let scroll { canvas.addInteraction(scroll) }
+        for interaction in interactions { canvas.addInteraction(interaction) }
+        let (_, system) = makeWindow([canvas])
+        var pipeline = try ClassifiedPipeline(device: device.description, system: system)
+        let end = (device.frames.last?.time ?? .zero) + settle
+        pipeline.run(device.frames, until: end)
+        return Run(pipeline: pipeline, end: end)
+    }
+
+    private func count(_ inputs: [ClassifiedInput], where predicate: (ClassifiedEvent) -> Bool) -> Int {
+        inputs.filter { predicate($0.event) }.count
+    }
+
+    private func isSecondaryDown(_ event: ClassifiedEvent) -> Bool {
+        if case .button(.secondary, .down, _, _) = event { return true }
+        return false
+    }
+
+    // MARK: Context menu
+
+    @Test(
+        arguments: [
+            ("mouse/evemu-devices_saitek-rat5.events", "mouse/evemu-devices_saitek-rat5.desc"),
+            ("touchpad/xit_synaptics-clickpad.right-phys-click.events", "touchpad/xit_synaptics-clickpad.desc"),
+            ("touchpad/evemu-devices_cypress-clickpad.two-finger-press.evemu", nil),
+        ] as [(String, String?)])
+    func eachSecondaryClickPresentsTheMenuOnce(file: String, description: String?) throws {
+        let menu = ContextMenuInteraction(actions: ["Share", "Delete"])
+        let result = try run(file, description: description, attaching: [menu])
+        let secondaryClicks = count(result.pipeline.classified, where: isSecondaryDown)
+        #expect(secondaryClicks == 1)
+        let actions = result.pipeline.actions
+        #expect(actions.map(\.trigger) == [.secondaryClick])
+        #expect(actions.first?.name == "contextMenu")
+        #expect(actions.first?.actions == ["Share", "Delete"])
+    }
+
+    @Test func theSaiteksShortLeftClicksAreNeitherLongPressesNorDrags() throws {
+        let menu = ContextMenuInteraction(actions: ["Open"])
+        let drag = DragInteraction()
+        let result = try run(
+            "mouse/evemu-devices_saitek-rat5.events",
+            description: "mouse/evemu-devices_saitek-rat5.desc",
+            attaching: [menu, drag]
+        )
+        let primaryClicks = count(result.pipeline.classified) {
+            if case .button(.primary, .down, _, _) = $0 { return true }
+            return false
+        }
+        #expect(primaryClicks == 2)
+        #expect(result.pipeline.actions.filter { $0.trigger == .longPress }.isEmpty)
+        #expect(result.pipeline.actions.filter { $0.name == "drag" }.isEmpty)
+        #expect(result.pipeline.actions.count == 1)
+    }
+
+    // MARK: Wheel
+
+    @Test func theWheelIsIgnoredByADefaultPanAndTakenByADiscretePan() throws {
+        let file = "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu"
+        let defaultPan = try run(file, attaching: [PanInteraction()])
+        let discretePan = try run(file, attaching: [PanInteraction(allowedScrollTypes: .discrete)])
+        let wheelTimes = Set(
+            discretePan.pipeline.classified.compactMap { input -> Timestamp? in
+                if case .scroll(.discrete, _, _, _, _) = input.event { return input.time }
+                return nil
+            }
+        )
+        #expect(wheelTimes.count > 10)
+        // Pans that began with a wheel event (the recording's click-and-drags pan by touch).
+        func wheelPans(_ actions: [ActionEvent]) -> [ActionEvent] {
+            actions.filter { $0.name == "pan" && $0.phase == .began && wheelTimes.contains($0.time) }
+        }
+        #expect(wheelPans(defaultPan.pipeline.actions).isEmpty)
+        // Each wheel event is a whole pan: began, then ended at once.
+        #expect(wheelPans(discretePan.pipeline.actions).count == wheelTimes.count)
+        let touchPans = defaultPan.pipeline.actions.filter { $0.phase == .began }
+        #expect(touchPans.count == discretePan.pipeline.actions.filter { $0.phase == .began }.count - wheelTimes.count)
+    }
+
+    @Test func theWheelStepsAScrollViewByTheLineHeight() throws {
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 1000, height: 5000))
+        let result = try run(
+            "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu",
+            attaching: [],
+            scroll: scroll
+        )
+        // Each detent (120 units of v120) moves 40 points, never outside 0…4200.
+        var expected = 0.0
+        var touchPanned = false
+        for input in result.pipeline.classified {
+            if case .scroll(.discrete, _, let v120?, _, _) = input.event {
+                expected = min(max(expected + v120.y / 120 * 40, 0), 4200)
+            }
+            if case .drag = input.event { touchPanned = true }
+        }
+        #expect(expected > 0)
+        // The recording's click-and-drag also pans the scroll view; check the wheel alone up to it.
+        let beforeDrag = result.pipeline.events.compactMap { event -> Double? in
+            if case .contentOffset(let time, _, let offset) = event, time < Timestamp(microseconds: 2_700_000) {
+                return offset.y
+            }
+            return nil
+        }
+        var wheelOnly = 0.0
+        for input in result.pipeline.classified where input.time < Timestamp(microseconds: 2_700_000) {
+            if case .scroll(.discrete, _, let v120?, _, _) = input.event {
+                wheelOnly = min(max(wheelOnly + v120.y / 120 * 40, 0), 4200)
+            }
+        }
+        #expect(beforeDrag.last == wheelOnly)
+        #expect(touchPanned)
+    }
+
+    @Test func aMouseDragBeginsOnTheFirstMotionAfterThePress() throws {
+        let drag = DragInteraction()
+        let result = try run(
+            "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu",
+            attaching: [drag]
+        )
+        let classified = result.pipeline.classified
+        let press = try #require(
+            classified.firstIndex {
+                if case .button(.primary, .down, _, _) = $0.event { return true }
+                return false
+            }
+        )
+        let firstMotion = try #require(
+            classified[press...].first {
+                if case .motion = $0.event { return true }
+                return false
+            }
+        )
+        let drags = result.pipeline.actions.filter { $0.name == "drag" }
+        #expect(drags.first?.phase == .began)
+        #expect(drags.first?.time == firstMotion.time)
+        #expect(drags.last?.phase == .ended)
+    }
+
+    // MARK: Touchpad scrolling
+
+    @Test func aTwoFingerScrollIsTakenByContinuousAndAllPansOnly() throws {
+        let file = "touchpad/xit_synaptics-clickpad.two-finger-scroll-down.events"
+        let description = "touchpad/xit_synaptics-clickpad.desc"
+        let none = try run(file, description: description, attaching: [PanInteraction()])
+        let discrete = try run(
+            file, description: description, attaching: [PanInteraction(allowedScrollTypes: .discrete)])
+        let continuous = try run(
+            file, description: description, attaching: [PanInteraction(allowedScrollTypes: .continuous)])
+        let all = try run(file, description: description, attaching: [PanInteraction(allowedScrollTypes: .all)])
+        #expect(none.pipeline.actions.isEmpty)
+        #expect(discrete.pipeline.actions.isEmpty)
+        var scrolled = 0.0
+        var changes = 0
+        for input in continuous.pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, _) = input.event {
+                scrolled += delta.y
+                if phase == .changed { changes += 1 }
+            }
+        }
+        for result in [continuous, all] {
+            let phases = result.pipeline.actions.map(\.phase)
+            #expect(phases.first == .began)
+            #expect(phases.last == .ended)
+            #expect(phases.filter { $0 == .changed }.count == changes)
+            // Content follows the fingers: scrolling down pans up.
+            let translation = try #require(result.pipeline.actions.last?.translation)
+            #expect(abs(translation.y + scrolled) < 1e-9)
+        }
+    }
+
+    @Test func aScrollViewDeceleratesAfterARecordedTwoFingerScroll() throws {
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 1000, height: 20_000))
+        let result = try run(
+            "touchpad/evemu-devices_alps-glidepoint.2-finger-tap.evemu",
+            attaching: [],
+            scroll: scroll,
+            settle: .zero
+        )
+        var pipeline = result.pipeline
+        var scrolled = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                scrolled += delta.y
+                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
+            }
+        }
+        let ended = try #require(release)
+        #expect(ended.velocity > 100)
+        for milliseconds in [20.0, 150, 600] {
+            pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
+            let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)
+            #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
+        }
+        pipeline.advance(to: ended.time + .seconds(10))
+        #expect(abs(scroll.contentOffset.y - (scrolled + ended.velocity / 1000 / -log(0.998))) < 0.5)
+        #expect(pipeline.system.nextDeadline == nil)
+    }
+
+    @Test func aScrollViewBouncesBackAfterARecordedScrollPastItsTop() throws {
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 1000, height: 20_000))
+        let result = try run(
+            "touchpad/xit_synaptics-clickpad.two-finger-scroll-up.events",
+            description: "touchpad/xit_synaptics-clickpad.desc",
+            attaching: [],
+            scroll: scroll,
+            settle: .zero
+        )
+        var pipeline = result.pipeline
+        var scrolled = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                scrolled += delta.y
+                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
+            }
+        }
+        let ended = try #require(release)
+        #expect(scrolled < -20)
+        // Rubber band past the top of an 800-point view: (1 − 1/(x·0.55/d + 1))·d.
+        let shown = -(1 - 1 / (-scrolled * 0.55 / 800 + 1)) * 800
+        let atRelease = pipeline.events.last { event in
+            if case .contentOffset(let time, _, _) = event { return time <= ended.time }
+            return false
+        }
+        guard case .contentOffset(_, _, let offsetAtRelease)? = atRelease else {
+            Issue.record("no content offset before the release")
+            return
+        }
+        #expect(abs(offsetAtRelease.y - shown) < 1e-9)
+        // Back to the edge on a critically damped spring, ω = 12.
+        for seconds in [0.05, 0.2, 0.5] {
+            pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
+            let expected = (shown + (ended.velocity + 12 * shown) * seconds) * exp(-12 * seconds)
+            #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
+        }
+        pipeline.advance(to: ended.time + .seconds(3))
+        #expect(scroll.contentOffset.y == 0)
+    }
+
+    // MARK: Touchscreen
+
+    @Test func aRecordedFingerDragPansButDoesNotLiftADrag() throws {
+        let pan = PanInteraction()
+        let drag = DragInteraction()
+        let result = try run(
+            "touchscreen/evemu-devices_atmel-maxtouch.1-finger-drag-up-down.evemu",
+            attaching: [drag, pan]
+        )
+        // The finger moves within 100 ms, long before the lift delay.
+        #expect(result.pipeline.actions.filter { $0.name == "drag" }.isEmpty)
+        let pans = result.pipeline.actions.filter { $0.name == "pan" }
+        #expect(pans.first?.phase == .began)
+        #expect(pans.last?.phase == .ended)
+        let positions = result.pipeline.classified.compactMap { input -> Vector? in
+            if case .position(let fraction, .direct, _) = input.event { return fraction }
+            return nil
+        }
+        let first = try #require(positions.first)
+        let last = try #require(positions.last)
+        let translation = try #require(pans.last?.translation)
+        #expect(abs(translation.x - (last.x - first.x) * 1000) < 1e-6)
+        #expect(abs(translation.y - (last.y - first.y) * 800) < 1e-6)
+    }
+
+    @Test func recordedFastTapsAreEachOneTap() throws {
+        let recording = try Recording.load(
+            contentsOf: Fixtures.recording("touchscreen/evemu-devices_atmel-maxtouch.1-finger-fast-taps.evemu")
+        )
+        let device = try #require(recording.devices.first)
+        let (root, system) = makeWindow([])
+        let tap = TapGestureRecognizer()
+        var taps = 0
+        tap.addTarget { if $0.state == .ended { taps += 1 } }
+        root.addGestureRecognizer(tap)
+        var pipeline = try ClassifiedPipeline(device: device.description, system: system)
+        pipeline.run(device.frames, until: (device.frames.last?.time ?? .zero) + .seconds(1))
+        let classifiedTaps = count(pipeline.classified) {
+            if case .tap(1, .direct, _) = $0 { return true }
+            return false
+        }
+        let lifts = count(pipeline.classified) {
+            if case .position(_, .direct, false) = $0 { return true }
+            return false
+        }
+        #expect(classifiedTaps >= 8)
+        #expect(classifiedTaps == lifts)
+        #expect(taps == classifiedTaps)
+    }
+}
