@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["WayfinderTestSupport"],
+            dependencies: ["WayfinderTestSupport", "InputRecording", "InputEvents"],
             swiftSettings: strictSettings
         ),
     ],

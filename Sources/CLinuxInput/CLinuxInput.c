@@ -1,6 +1,7 @@
 #include "CLinuxInput.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -27,6 +28,9 @@ void wayfinder_input_event_set_time(struct input_event *event, long long seconds
 /// The pipe the handlers write to; -1 when none is installed.
 static volatile sig_atomic_t wayfinder_stop_signal_descriptor = -1;
 
+/// The calling thread's signal mask before the handlers were installed.
+static sigset_t wayfinder_previous_signal_mask;
+
 static void wayfinder_stop_signal_handler(int signal_number) {
     int saved_errno = errno;
     int descriptor = wayfinder_stop_signal_descriptor;
@@ -51,6 +55,18 @@ int wayfinder_install_stop_signal_handlers(int write_descriptor) {
         errno = saved_errno;
         return -1;
     }
+    // A process can start with the signals blocked (inherited from a parent that blocked them,
+    // as some process launchers do); then they would stay pending and never reach the handler.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGINT);
+    sigaddset(&stop_signals, SIGTERM);
+    int status = pthread_sigmask(SIG_UNBLOCK, &stop_signals, &wayfinder_previous_signal_mask);
+    if (status != 0) {
+        wayfinder_remove_stop_signal_handlers();
+        errno = status;
+        return -1;
+    }
     return 0;
 }
 
@@ -62,4 +78,8 @@ void wayfinder_remove_stop_signal_handlers(void) {
     (void)sigaction(SIGINT, &action, NULL);
     (void)sigaction(SIGTERM, &action, NULL);
     wayfinder_stop_signal_descriptor = -1;
+}
+
+void wayfinder_restore_stop_signal_mask(void) {
+    (void)pthread_sigmask(SIG_SETMASK, &wayfinder_previous_signal_mask, NULL);
 }

@@ -129,9 +129,31 @@ public struct ClassifiedInput: Hashable, Sendable {
     public var time: Timestamp
     /// The event.
     public var event: ClassifiedEvent
+    /// For `key` events, the keysym the key produced in the layout (before the key's own
+    /// effect on the modifiers, as xkbcommon recommends); nil for other events.
+    public var keysym: KeySymbol?
 
-    public init(time: Timestamp, event: ClassifiedEvent) {
+    /// Creates a classified input.
+    public init(time: Timestamp, event: ClassifiedEvent, keysym: KeySymbol? = nil) {
         self.time = time
         self.event = event
+        self.keysym = keysym
     }
+}
+
+/// An XKB keysym: the symbol a key means in the active layout (`z` for `KEY_Y` in German).
+public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
+    /// The keysym's number (`XKB_KEY_*`).
+    public var rawValue: UInt32
+    /// The keysym's name, as xkbcommon spells it (`z`, `Control_L`, `Return`).
+    public var name: String
+
+    /// Creates a keysym.
+    public init(rawValue: UInt32, name: String) {
+        self.rawValue = rawValue
+        self.name = name
+    }
+
+    /// The name.
+    public var description: String { name }
 }

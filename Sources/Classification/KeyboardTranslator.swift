@@ -95,6 +95,19 @@ final class XKBKeyboard {
         }
     }
 
+    /// The keysym a key produces in the current state, or nil for keys that produce none.
+    func keysym(for code: KeyCode) -> KeySymbol? {
+        let keycode = UInt32(code.rawValue) + Self.evdevOffset
+        let symbol = xkb_state_key_get_one_sym(state, keycode)
+        guard symbol != 0 else { return nil }  // XKB_KEY_NoSymbol
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> KeySymbol? in
+            guard let base = buffer.baseAddress else { return nil }
+            let length = xkb_keysym_get_name(symbol, base, buffer.count)
+            guard length > 0, Int(length) < buffer.count else { return nil }
+            return KeySymbol(rawValue: symbol, name: String(cString: base))
+        }
+    }
+
     /// Updates the key state for a press or release.
     func update(_ code: KeyCode, isDown: Bool) {
         let keycode = UInt32(code.rawValue) + Self.evdevOffset
@@ -135,28 +148,25 @@ struct KeyboardTranslator {
         switch value {
         case 1:
             guard !held.contains(code) else { return }
+            // Text and keysym come from the state before the key's own effect (xkbcommon's rule).
             let text = keyboard.text(for: code)
+            let keysym = keyboard.keysym(for: code)
             keyboard.update(code, isDown: true)
             held.insert(code)
-            output.append(
-                ClassifiedInput(
-                    time: time, event: .key(code: code, state: .down, modifiers: keyboard.modifiers, text: text)))
+            let event = ClassifiedEvent.key(code: code, state: .down, modifiers: keyboard.modifiers, text: text)
+            output.append(ClassifiedInput(time: time, event: event, keysym: keysym))
         case 0:
             guard held.contains(code) else { return }
+            let keysym = keyboard.keysym(for: code)
             keyboard.update(code, isDown: false)
             held.remove(code)
-            output.append(
-                ClassifiedInput(
-                    time: time, event: .key(code: code, state: .up, modifiers: keyboard.modifiers, text: nil)))
+            let event = ClassifiedEvent.key(code: code, state: .up, modifiers: keyboard.modifiers, text: nil)
+            output.append(ClassifiedInput(time: time, event: event, keysym: keysym))
         case 2:
             guard held.contains(code) else { return }
-            output.append(
-                ClassifiedInput(
-                    time: time,
-                    event: .key(
-                        code: code, state: .repeat, modifiers: keyboard.modifiers, text: keyboard.text(for: code))
-                )
-            )
+            let text = keyboard.text(for: code)
+            let event = ClassifiedEvent.key(code: code, state: .repeat, modifiers: keyboard.modifiers, text: text)
+            output.append(ClassifiedInput(time: time, event: event, keysym: keyboard.keysym(for: code)))
         default:
             return
         }

@@ -400,16 +400,30 @@ struct SpatialGrid {
         }
         let band: ClosedRange<Int> =
             horizontal ? row(source.minY)...row(source.maxY) : column(source.minX)...column(source.maxX)
-        let across: ClosedRange<Int> = horizontal ? 0...(rows - 1) : 0...(columns - 1)
+        // The lines across the direction of travel whose items can have a centre within `reach`
+        // of the source's centre (an item outside them lies wholly further away).
+        func across(within reach: Double) -> ClosedRange<Int> {
+            guard reach.isFinite else { return horizontal ? 0...(rows - 1) : 0...(columns - 1) }
+            return horizontal
+                ? row(source.midY - reach)...row(source.midY + reach)
+                : column(source.midX - reach)...column(source.midX + reach)
+        }
 
         /// Walks the layers nearest first, feeding `best` from `lines`, until `stop` says that
         /// nothing further can win.
         func scan(_ best: inout SearchBest, _ lines: ClosedRange<Int>, stop: (SearchBest, Double) -> Bool) {
+            scan(&best, { _ in lines }, stop: stop)
+        }
+        func scan(
+            _ best: inout SearchBest,
+            _ linesFor: (SearchBest) -> ClosedRange<Int>,
+            stop: (SearchBest, Double) -> Bool
+        ) {
             for index in oversized { best.consider(Int(index), frames[Int(index)]) }
             var layer = firstLayer
             while layer >= 0 && layer < layerCount {
                 if stop(best, max(0, lowerBound(layer))) { return }
-                for line in lines {
+                for line in linesFor(best) {
                     if horizontal {
                         forEachItem(column: layer, row: line) { best.consider($0, frames[$0]) }
                     } else {
@@ -438,7 +452,13 @@ struct SpatialGrid {
             let beamMajor = beam.major
             let beamWeighted = beam.weighted
             var outside = SearchBest(source: source, heading: heading, stage: .outside(beaten: beaten))
-            scan(&outside, across) { best, bound in
+            // A winner's score is at least its offset squared, so only lines within the square root
+            // of the score to beat can hold one.
+            let lines: (SearchBest) -> ClosedRange<Int> = { best in
+                let limit = best.index != nil ? best.weighted : (beaten != nil ? beamWeighted : .infinity)
+                return across(within: limit.squareRoot())
+            }
+            scan(&outside, lines) { best, bound in
                 if beaten != nil {
                     // To beat the beam's best, an item's far edge (≥ its gap) must be no further
                     // than that best's gap, and its score lower.

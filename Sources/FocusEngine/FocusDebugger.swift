@@ -143,6 +143,62 @@ public enum FocusDebugger {
         return lines.joined(separator: "\n") + "\n→ back to 1"
     }
 
+    /// Walks the preferred-focus search a focus update request from `environment` would make,
+    /// and says where focus would land and why, without moving it (UIKit's
+    /// `simulateFocusUpdateRequest(from:)`).
+    public static func simulateFocusUpdateRequest(from environment: any FocusEnvironment, in system: FocusSystem)
+        -> String
+    {
+        var lines = ["Simulating a focus update request from \"\(FocusSystem.name(of: environment))\":"]
+        var visited = Set<ObjectIdentifier>()
+        func search(_ environment: any FocusEnvironment, depth: Int) -> (any FocusItem)? {
+            let indent = String(repeating: "  ", count: depth + 1)
+            let name = FocusSystem.name(of: environment)
+            guard visited.insert(ObjectIdentifier(environment)).inserted else {
+                lines.append(indent + "\"\(name)\" was already searched")
+                return nil
+            }
+            let preferred = environment.preferredFocusEnvironments
+            if preferred.isEmpty {
+                lines.append(indent + "\"\(name)\" prefers itself")
+            } else {
+                lines.append(
+                    indent + "\"\(name)\" prefers "
+                        + preferred.map { "\"\(FocusSystem.name(of: $0))\"" }.joined(separator: ", "))
+            }
+            for candidate in preferred.isEmpty ? [environment] : preferred {
+                if let item = candidate as? any FocusItem {
+                    if system.isFocusable(item) {
+                        lines.append(indent + "\"\(FocusSystem.name(of: item))\" is focusable")
+                        return item
+                    }
+                    if candidate === environment {
+                        let reason = checkFocusability(for: item, in: system).summary
+                        lines.append(indent + reason.replacingFirstWord(with: FocusSystem.name(of: item)))
+                    }
+                }
+                if candidate === environment {
+                    for child in environment.focusChildren {
+                        if let found = search(child, depth: depth + 1) { return found }
+                    }
+                } else if let found = search(candidate, depth: depth + 1) {
+                    return found
+                }
+            }
+            return nil
+        }
+        if let item = search(environment, depth: 0) {
+            if let focused = system.focusedItem, focused === item {
+                lines.append("Focus would stay on \"\(FocusSystem.name(of: item))\".")
+            } else {
+                lines.append("Focus would move to \"\(FocusSystem.name(of: item))\".")
+            }
+        } else {
+            lines.append("Nothing focusable was found: focus would not change.")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The system's state: the focused item and its group, the first responder, a pending update
     /// and the Full Keyboard Access mode.
     public static func status(of system: FocusSystem) -> String {
@@ -168,5 +224,13 @@ extension FocusNode {
         focusable = nil
         defer { focusable = saved }
         return focusabilityDecision
+    }
+}
+
+extension String {
+    /// "it is hidden" → "\"name\" is hidden": a reason as a sentence about a named item.
+    fileprivate func replacingFirstWord(with name: String) -> String {
+        guard hasPrefix("it ") else { return "\"\(name)\": " + self }
+        return "\"\(name)\" " + dropFirst(3)
     }
 }

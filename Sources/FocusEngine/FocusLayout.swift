@@ -16,7 +16,7 @@ public final class FocusGuide: FocusEnvironment {
     public var isEnabled: Bool = true
     /// Where focus goes; an empty list makes the guide inert.
     public var preferredFocusEnvironments: [any FocusEnvironment] = []
-    /// The containing environment, set by ``FocusNode/addChild(_:)-(any FocusEnvironment)``.
+    /// The containing environment, set by `FocusNode.addChild(_:)`.
     public weak var parentFocusEnvironment: (any FocusEnvironment)?
     /// An optional stable name.
     public var restorationIdentifier: String?

@@ -90,7 +90,7 @@ public final class FocusNode: FocusItem {
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
     public var pressHandler: ((KeyPress) -> PressHandling)?
 
-    /// The parent environment. ``addChild(_:)-(FocusNode)`` sets it; set it yourself when a custom
+    /// The parent environment. `addChild(_:)` sets it; set it yourself when a custom
     /// environment (a view-controller-like object) lists this node among its
     /// ``FocusEnvironment/focusChildren``.
     public weak var parent: (any FocusEnvironment)?

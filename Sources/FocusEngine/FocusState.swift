@@ -58,3 +58,20 @@ public final class FocusState<Value: Hashable> {
         return system.focus(item)
     }
 }
+
+extension FocusState where Value == Bool {
+    /// SwiftUI's `@FocusState var isFocused: Bool` with `.focused($isFocused)`: true while the
+    /// bound item has focus, false otherwise (never nil).
+    public var isFocused: Bool { value ?? false }
+
+    /// Binds `item` as the one item this Boolean state tracks.
+    public func bind(_ item: any FocusItem) {
+        bind(item, to: true)
+    }
+
+    /// Focuses the bound item (true) or dismisses its focus (false).
+    @discardableResult
+    public func set(focused: Bool) -> FocusMoveResult {
+        set(focused ? true : nil)
+    }
+}

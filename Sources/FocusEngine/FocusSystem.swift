@@ -11,18 +11,25 @@ public struct FocusConfiguration: Hashable, Sendable {
     /// Full Keyboard Access: controls become focusable, elements that do not respond to the user
     /// are skipped, and Tab+Z (actions) and Tab+F (Find) work.
     public var fullKeyboardAccess: Bool
+    /// When true, an arrow opposite to the previous arrow returns to the item focus came from,
+    /// even when geometry alone would pick another (Flutter's directional history); an arrow on
+    /// the other axis, Tab or any other focus change forgets the history. Off by default, as in
+    /// UIKit.
+    public var remembersDirectionalHistory: Bool
 
     /// Creates a configuration.
     public init(
         layoutDirection: LayoutDirection = .leftToRight,
         selectKey: SelectKey = .return,
         directionalSearch: DirectionalSearch = .precise,
-        fullKeyboardAccess: Bool = false
+        fullKeyboardAccess: Bool = false,
+        remembersDirectionalHistory: Bool = false
     ) {
         self.layoutDirection = layoutDirection
         self.selectKey = selectKey
         self.directionalSearch = directionalSearch
         self.fullKeyboardAccess = fullKeyboardAccess
+        self.remembersDirectionalHistory = remembersDirectionalHistory
     }
 }
 
@@ -140,7 +147,23 @@ public final class FocusSystem {
     private var remembered: [String: Remembered] = [:]
     private var selection: [ObjectIdentifier: any FocusItem] = [:]
     private var pendingUpdate: (any FocusEnvironment)?
-    var accessState: FullKeyboardAccessState = .idle
+    /// Arrow moves made so far on one axis: the heading and the item focus left.
+    private var directionalHistory: [(heading: FocusHeading, item: Remembered)] = []
+    var accessState: FullKeyboardAccessState = .idle {
+        didSet {
+            if oldValue.name != accessState.name {
+                trace("full keyboard access: \(oldValue.name) → \(accessState.name)")
+            }
+        }
+    }
+    /// Receives one line per transition, for debugging: `focus: recents → favorites (down)`,
+    /// `focus: photo-3 → nothing (right)`, `focus: a → c (none) vetoed by content`,
+    /// `full keyboard access: idle → actionsMenu`. Nil (the default) traces nothing.
+    public var traceHandler: ((String) -> Void)?
+
+    func trace(_ line: @autoclosure () -> String) {
+        traceHandler?(line())
+    }
 
     struct Remembered {
         weak var item: (any FocusItem)?
@@ -365,11 +388,16 @@ public final class FocusSystem {
         let environments = Self.environmentsForUpdate(from: previous, to: next)
         isUpdatingFocus = true
         defer { isUpdatingFocus = false }
+        let transition =
+            "focus: \(previous.map { Self.name(of: $0) } ?? "nothing") → \(next.map { Self.name(of: $0) } ?? "nothing") (\(heading))"
         for environment in environments where !environment.shouldUpdateFocus(in: context) {
+            trace("\(transition) vetoed by \(Self.name(of: environment))")
             return .failed(.vetoed(by: Self.name(of: environment)))
         }
+        trace(transition)
         focusedItem = next
         firstResponder = next.flatMap { nearestResponder(from: $0) }
+        if !Self.isArrow(heading) { directionalHistory.removeAll() }
         var events: [FocusEvent] = [
             .focus(from: previous.map { Self.name(of: $0) }, to: next.map { Self.name(of: $0) }, heading: heading)
         ]
@@ -540,6 +568,12 @@ public final class FocusSystem {
         let source = layout.entries[entry].frame
         let group = layout.entries[entry].group
         let rule = configuration.directionalSearch
+        if let back = historyTarget(for: heading, group: group) {
+            let history = directionalHistory
+            let result = performUpdate(to: back, heading: heading)
+            directionalHistory = history  // the return consumed its entry; keep the rest
+            return result
+        }
         var target = layout.bestMember(of: group, from: source, heading: heading, rule: rule).map {
             layout.entries[$0].item
         }
@@ -567,8 +601,50 @@ public final class FocusSystem {
                 target = redirected
             }
         }
-        guard let target else { return .failed(.nothingInDirection) }
-        return performUpdate(to: target, heading: heading)
+        guard let target else {
+            trace("focus: \(Self.name(of: focusedItem)) → nothing (\(heading))")
+            return .failed(.nothingInDirection)
+        }
+        let origin = focusedItem
+        let result = performUpdate(to: target, heading: heading)
+        if result.moved && configuration.remembersDirectionalHistory {
+            directionalHistory.append(
+                (heading, Remembered(item: origin, restorationIdentifier: origin.restorationIdentifier))
+            )
+        }
+        return result
+    }
+
+    static func isArrow(_ heading: FocusHeading) -> Bool {
+        heading == .up || heading == .down || heading == .left || heading == .right
+    }
+
+    static func opposite(_ heading: FocusHeading) -> FocusHeading {
+        switch heading {
+        case .up: .down
+        case .down: .up
+        case .left: .right
+        case .right: .left
+        default: heading
+        }
+    }
+
+    /// With directional history on: the item to return to for an arrow opposite to the last one.
+    private func historyTarget(for heading: FocusHeading, group: Int) -> (any FocusItem)? {
+        guard configuration.remembersDirectionalHistory, let last = directionalHistory.last else { return nil }
+        let sameAxis = (last.heading == .up || last.heading == .down) == (heading == .up || heading == .down)
+        guard sameAxis else {
+            directionalHistory.removeAll()
+            return nil
+        }
+        guard last.heading == Self.opposite(heading) else { return nil }
+        directionalHistory.removeLast()
+        guard let item = last.item.item, let entry = layout.entry(for: item), layout.entries[entry].group == group
+        else {
+            directionalHistory.removeAll()
+            return nil
+        }
+        return item
     }
 
     static func redirectorReaches(

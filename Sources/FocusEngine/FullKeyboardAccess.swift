@@ -6,6 +6,15 @@ enum FullKeyboardAccessState {
     case actionsMenu(item: any FocusItem, actions: [CustomAction], highlighted: Int)
     /// Find (Tab+F) is open with the text typed so far and the matching items.
     case finding(query: String, matches: [any FocusItem], position: Int)
+
+    /// The mode's name, for traces.
+    var name: String {
+        switch self {
+        case .idle: "idle"
+        case .actionsMenu: "actionsMenu"
+        case .finding: "find"
+        }
+    }
 }
 
 extension FocusSystem {

@@ -86,7 +86,9 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     public var isStopped: Bool { stopSignal != nil }
 
     /// Waits until something happens or the timeout passes, then reports what happened: all the
-    /// frames that can be read without blocking, devices added and removed.
+    /// frames that can be read without blocking, devices added and removed. Devices opened or
+    /// failed since the last call (the first call reports the initial ones) are reported without
+    /// waiting.
     /// - Parameters:
     ///   - timeout: How long to wait at most; nil waits until something happens.
     ///   - handle: Called for each event, in order. A frame's storage is reused once the closure
@@ -96,7 +98,11 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     @discardableResult
     public func poll(timeout: Duration?, _ handle: (SessionEvent) -> Void) throws(DeviceError) -> Bool {
         if isStopped { return false }
-        deliverPending(handle)
+        // Devices opened (or not) since the last call are news enough: report them first.
+        if !pendingEvents.isEmpty {
+            deliverPending(handle)
+            return true
+        }
         var descriptors = devices.map { $0.handle.withFileDescriptor { $0 } }
         var monitorIndex: Int?
         if let descriptor = monitor?.withFileDescriptor({ $0 }) {

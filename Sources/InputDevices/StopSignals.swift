@@ -43,6 +43,7 @@ public struct StopSignals: ~Copyable {
 
     deinit {
         wayfinder_remove_stop_signal_handlers()
+        wayfinder_restore_stop_signal_mask()
         close(readDescriptor)
         close(writeDescriptor)
     }

@@ -31,7 +31,7 @@ enum EvemuWriter {
         let description = device.description
         let identity = description.identity
         text += "# EVEMU 1.3\n"
-        text += "# Input device name: \"\(description.name)\"\n"
+        text += "# Input device name: \"\(description.name.replacingNewlines)\"\n"
         text += "# Input device ID: bus 0x\(TextFormatting.hex(identity.busType, width: 2)) "
         text += "vendor 0x\(TextFormatting.hex(identity.vendorID, width: 2)) "
         text += "product 0x\(TextFormatting.hex(identity.productID, width: 2)) "
@@ -59,7 +59,8 @@ enum EvemuWriter {
             text += "#   Property  type \(property.rawValue) (\(property.name ?? "?"))\n"
         }
 
-        text += "N: \(description.name)\n"
+        // The N: line runs to the end of the line; a line break cannot be part of it.
+        text += "N: \(description.name.replacingNewlines)\n"
         text +=
             "I: "
             + [identity.busType, identity.vendorID, identity.productID, identity.version]
@@ -102,7 +103,7 @@ enum EvemuWriter {
 
     static func writeEvents(_ device: RecordedDevice, into text: inout String) {
         text += banner
-        for comment in device.comments { text += "# \(comment)\n" }
+        for comment in device.comments { text += "# \(comment.replacingNewlines)\n" }
         var stream = EvemuEventWriter()
         for frame in device.frames { stream.write(frame, into: &text) }
     }

@@ -96,13 +96,33 @@ public final class InteractionSystem {
     /// it. Returns the events that happened, in order.
     @discardableResult
     public func handle(_ input: ClassifiedInput) -> [InteractionEvent] {
+        process(input)
+        return flush()
+    }
+
+    /// Handles one classified input like ``handle(_:)``, appending the events to a buffer the
+    /// caller owns, so that a steady stream of input allocates nothing.
+    public func handle(_ input: ClassifiedInput, into output: inout [InteractionEvent]) {
+        process(input)
+        drain(into: &output)
+    }
+
+    /// Fires every deadline up to a time like ``advance(to:)``, appending the events to a buffer
+    /// the caller owns.
+    public func advance(to time: Timestamp, into output: inout [InteractionEvent]) {
+        runDeadlines(upTo: time)
+        currentTime = max(currentTime, time)
+        drain(into: &output)
+    }
+
+    private func process(_ input: ClassifiedInput) {
         runDeadlines(upTo: input.time)
         let time = max(input.time, currentTime)
         currentTime = time
         guard input.event.hasFiniteGeometry else {
             // Not a number or infinite: a device quirk upstream. Nothing sensible can follow it.
             trace?("device quirk: non-finite geometry ignored: \(input.event)")
-            return flush()
+            return
         }
         switch input.event {
         case .motion(let delta):
@@ -159,7 +179,6 @@ public final class InteractionSystem {
             // reason to take the touch away.
             break
         }
-        return flush()
     }
 
     /// Fires every deadline up to a time, in order, and returns the events that happened.
@@ -550,6 +569,12 @@ public final class InteractionSystem {
         let events = outbox
         outbox = []
         return events
+    }
+
+    private func drain(into output: inout [InteractionEvent]) {
+        guard !outbox.isEmpty else { return }
+        output.append(contentsOf: outbox)
+        outbox.removeAll(keepingCapacity: true)
     }
 }
 

@@ -24,12 +24,15 @@ public struct ClassifiedStreamLine: Hashable, Sendable {
     public var device: String
     /// What happened.
     public var content: Content
+    /// For keys, the keysym in the layout.
+    public var keysym: KeySymbol?
 
     /// Creates a line.
-    public init(time: Timestamp, device: String, content: Content) {
+    public init(time: Timestamp, device: String, content: Content, keysym: KeySymbol? = nil) {
         self.time = time
         self.device = device
         self.content = content
+        self.keysym = keysym
     }
 
     /// Whether the line is pointer motion or a contact position, which the event stream prints
@@ -84,13 +87,17 @@ public enum ClassifiedStream {
                 output.removeAll(keepingCapacity: true)
                 translator.process(frame, at: frame.time, into: &output)
                 for input in output {
-                    add(ClassifiedStreamLine(time: input.time, device: name, content: .input(input.event)))
+                    add(
+                        ClassifiedStreamLine(
+                            time: input.time, device: name, content: .input(input.event), keysym: input.keysym))
                 }
             }
             output.removeAll(keepingCapacity: true)
             translator.removeDevice(at: last.time, into: &output)
             for input in output {
-                add(ClassifiedStreamLine(time: input.time, device: name, content: .input(input.event)))
+                add(
+                    ClassifiedStreamLine(
+                        time: input.time, device: name, content: .input(input.event), keysym: input.keysym))
             }
             add(ClassifiedStreamLine(time: last.time, device: name, content: .device(.removed, kind: translator.kind)))
         }
@@ -117,6 +124,7 @@ public enum ClassifiedStream {
             json.append("kind", kind.rawValue)
         case .input(let event):
             appendFields(of: event, to: &json)
+            if let keysym = line.keysym { json.append("keysym", keysym.name) }
         }
         return json.text
     }

@@ -14,13 +14,15 @@ struct NavigateCommand: Command {
         case loop
         /// The focused item, first responder and modes.
         case status
+        /// Where a focus update request from a node would land, and why (`--debug request ID`).
+        case request
     }
 
     static let name = "navigate"
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
     static let usage =
         "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] --keys \"K1 K2 …\" "
-        + "[--json] [--debug focusability ID|groups|loop|status]"
+        + "[--json] [--debug focusability ID|request ID|groups|loop|status]"
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
         selections and actions it caused. With --json each line is
@@ -30,8 +32,9 @@ struct NavigateCommand: Command {
         and with --fka Tab+Z (actions menu) and Tab+F (Find), then text:word to type into Find.
 
         --debug prints the focus debugger's answer after the keys (or alone, without --keys):
-        focusability ID explains why an item can or cannot be focused, groups prints the focus group
-        tree with each group's primary item, loop prints the Tab loop, status the focus state.
+        focusability ID explains why an item can or cannot be focused, request ID where a focus
+        update request from that node would land and why, groups prints the focus group tree with
+        each group's primary item, loop prints the Tab loop, status the focus state.
         """
     static let options = [
         OptionHelp("--scene SCENE", "The scene file (JSON)."),
@@ -40,7 +43,7 @@ struct NavigateCommand: Command {
         OptionHelp("--search precise|proximity", "Overrides the scene's directional search."),
         OptionHelp("--keys \"K1 K2 …\"", "The keys to press, separated by spaces."),
         OptionHelp("--json", "Prints one JSON object per key."),
-        OptionHelp("--debug WHAT", "Prints focusability ID, groups, loop or status after the keys."),
+        OptionHelp("--debug WHAT", "Prints focusability ID, request ID, groups, loop or status after the keys."),
     ]
 
     var scenePath: String?
@@ -69,7 +72,9 @@ struct NavigateCommand: Command {
             case .option("--json"): isJSON = true
             case .option("--debug"):
                 debug = try arguments.value(for: "--debug", as: DebugReport.self)
-                if debug == .focusability { debugItem = try arguments.value(for: "--debug focusability") }
+                if debug == .focusability || debug == .request {
+                    debugItem = try arguments.value(for: "--debug \(debug?.rawValue ?? "")")
+                }
             default: throw argument.unexpected
             }
         }
@@ -120,6 +125,12 @@ struct NavigateCommand: Command {
         case .groups: text = FocusDebugger.checkFocusGroupTree(for: navigator.system)
         case .loop: text = FocusDebugger.focusLoop(in: navigator.system)
         case .status: text = FocusDebugger.status(of: navigator.system)
+        case .request:
+            let id = debugItem ?? ""
+            guard let node = navigator.tree.node(withID: id) else {
+                throw CommandFailure("\(path): --debug request: the scene has no node with the id \"\(id)\"")
+            }
+            text = FocusDebugger.simulateFocusUpdateRequest(from: node, in: navigator.system)
         }
         if isJSON {
             let escaped = try String(

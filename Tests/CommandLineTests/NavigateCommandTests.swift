@@ -115,3 +115,19 @@ import WayfinderTestSupport
         #expect(warned.errorLines.allSatisfy { $0.hasPrefix("warning: \(warnings):") })
     }
 }
+
+@Suite struct NavigateDebugRequestTests {
+    @Test func simulatedRequestFromTheSidebar() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--debug", "request", "sidebar",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.outputLines.first == "Simulating a focus update request from \"sidebar\":")
+        #expect(outcome.outputLines.last == "Focus would move to \"recents\".")
+        let missing = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--debug", "request",
+        ])
+        #expect(missing.exitCode == 64)
+        #expect(missing.errorLines.first == "Error: Missing value for '--debug request'")
+    }
+}

@@ -49,7 +49,13 @@ enum WayfinderProcess {
     /// - Parameters:
     ///   - arguments: The arguments after the program name.
     ///   - environment: Extra environment variables.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessOutcome {
+    ///   - timeout: How long the command may run before it is terminated (and the outcome's exit
+    ///     code shows the signal).
+    static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: TimeInterval = 120
+    ) throws -> ProcessOutcome {
         let process = Process()
         process.executableURL = try executableURL()
         process.arguments = arguments
@@ -60,6 +66,10 @@ enum WayfinderProcess {
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // A watchdog: a command that hangs fails its test instead of hanging the suite.
+        let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+        defer { watchdog.cancel() }
         // Read both pipes to the end before waiting, so that a large output cannot fill a pipe
         // and block the child.
         let errorData = LockedData()

@@ -1,6 +1,7 @@
 import FocusEngine
 import Scenes
 import Testing
+import WayfinderTestSupport
 
 @Suite struct FocusDebuggerTests {
     @Test func explainsWhyItemsCannotBeFocused() throws {
@@ -192,5 +193,54 @@ import Testing
         }
         #expect(error.nodeID == "w")
         #expect(error.field == "actions[0].key")
+    }
+}
+
+@Suite struct FocusSectionSceneTests {
+    @Test func sceneFocusSectionCatchesTheMove() throws {
+        let scene = try Scene.load(contentsOf: Fixtures.testFixture("scenes/focus-section.scene.json")).scene
+        #expect(scene.node(withID: "stack")?.focusSection == true)
+        let navigator = try FocusNavigator(scene: scene, initialFocus: "2")
+        let steps = navigator.run(try KeyInput.script("Right Down Left Left"))
+        #expect(steps.map(\.focused) == ["A", "B", "B", "B"])
+        // Left from B: the left column is not in line and is not a section, so nothing.
+        #expect(steps[2].moved == false)
+
+        var withoutSection = scene
+        withoutSection.root.children[1].focusSection = false
+        let plain = try FocusNavigator(scene: withoutSection, initialFocus: "2")
+        #expect(plain.press(.press(KeyPress(.right))).moved == false)
+    }
+}
+
+@Suite struct SimulatedRequestTests {
+    @Test func simulationExplainsThePreferredSearch() {
+        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let panel = FocusNode(id: "panel", frame: SceneRect(x: 0, y: 0, width: 400, height: 200))
+        window.addChild(panel)
+        let hidden = panel.add("hidden", 0, 0, 100, 40)
+        hidden.isHidden = true
+        let button = panel.add("button", 0, 50, 100, 40)
+        window.preferredFocusEnvironments = [hidden, panel]
+        let system = FocusSystem(root: window)
+        #expect(
+            FocusDebugger.simulateFocusUpdateRequest(from: window, in: system) == """
+                Simulating a focus update request from "window":
+                  "window" prefers "hidden", "panel"
+                    "hidden" prefers itself
+                    "hidden" is hidden
+                    "panel" prefers itself
+                    "panel" is not focusable: canBecomeFocused is false (no focusable setting, and no collection allows focus)
+                      "hidden" was already searched
+                      "button" prefers itself
+                      "button" is focusable
+                Focus would move to "button".
+                """
+        )
+        #expect(system.focusedItem == nil)
+        system.focus(button)
+        #expect(
+            FocusDebugger.simulateFocusUpdateRequest(from: panel, in: system).hasSuffix(
+                "Focus would stay on \"button\"."))
     }
 }

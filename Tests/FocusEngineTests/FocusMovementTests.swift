@@ -177,3 +177,46 @@ final class Shape: FocusItem {
         if context.previouslyFocusedItem === self { updates.append("unfocused") }
     }
 }
+
+@Suite struct DirectionalHistoryTests {
+    /// A and C on the top row, a wide W below both. Up from W is a tie between A and C that tree
+    /// order gives to A; with history, Up after Down from C returns to C.
+    static func layout(history: Bool) -> (FocusSystem, FocusNode) {
+        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 200))
+        root.add("A", 0, 0, 100, 40)
+        let c = root.add("C", 200, 0, 100, 40)
+        root.add("W", 0, 60, 300, 40)
+        let system = FocusSystem(root: root, configuration: FocusConfiguration(remembersDirectionalHistory: history))
+        system.focus(c)
+        return (system, c)
+    }
+
+    @Test func withoutHistoryGeometryDecides() throws {
+        let (system, _) = Self.layout(history: false)
+        try system.press("Down Up")
+        #expect(system.focusedName == "A")
+    }
+
+    @Test func reversingReturnsToTheOrigin() throws {
+        let (system, _) = Self.layout(history: true)
+        let steps = try system.press("Down Up")
+        #expect(steps[1].events == [.focus(from: "W", to: "C", heading: .up)])
+        // The history is used up: the next Down/Up pair works the same way again.
+        try system.press("Down Up")
+        #expect(system.focusedName == "C")
+    }
+
+    @Test func changingAxisOrAnotherFocusChangeForgetsTheHistory() throws {
+        let (system, c) = Self.layout(history: true)
+        try system.press("Down Left Up")
+        #expect(system.focusedName == "A")  // Left found nothing but still changed axis
+        system.focus(c)
+        try system.press("Down")
+        let wide = try #require(system.focusedItem)
+        // A programmatic move away and back forgets where the arrows came from.
+        system.focus(c)
+        system.focus(wide)
+        try system.press("Up")
+        #expect(system.focusedName == "A")
+    }
+}

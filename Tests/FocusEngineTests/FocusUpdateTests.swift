@@ -207,3 +207,25 @@ import Testing
         #expect(fixture.system.focusedItem == nil)
     }
 }
+
+@Suite struct FocusTraceTests {
+    @Test func everyTransitionIsOneTraceLine() throws {
+        let navigator = try FocusNavigator(
+            scene: TestScenes.photos(), initialFocus: "photo-3", fullKeyboardAccess: true)
+        var lines: [String] = []
+        navigator.system.traceHandler = { lines.append($0) }
+        let grid = try #require(navigator.tree.node(withID: "grid"))
+        grid.shouldUpdateFocusHandler = { context in context.focusHeading != .down }
+        for input in try KeyInput.script("Right Left Down Tab+F text:gear Escape") { _ = navigator.press(input) }
+        #expect(
+            lines == [
+                "focus: photo-3 → nothing (right)",
+                "focus: photo-3 → photo-2 (left)",
+                "focus: photo-2 → photo-6 (down) vetoed by grid",
+                "full keyboard access: idle → find",
+                "focus: photo-2 → settings (none)",
+                "full keyboard access: find → idle",
+            ]
+        )
+    }
+}

@@ -133,3 +133,22 @@ import Testing
         #expect(focus.set(.password).moved == false)
     }
 }
+
+@Suite struct BooleanFocusStateTests {
+    @Test func booleanStateIsNeverNil() {
+        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let field = window.add("field", 0, 0, 300, 40)
+        let other = window.add("other", 0, 50, 300, 40)
+        let system = FocusSystem(root: window)
+        let isFocused = FocusState<Bool>(system: system)
+        isFocused.bind(field)
+        #expect(isFocused.isFocused == false)
+        #expect(isFocused.set(focused: true).moved)
+        #expect(isFocused.isFocused)
+        system.focus(other)
+        #expect(isFocused.isFocused == false)
+        isFocused.set(focused: true)
+        #expect(isFocused.set(focused: false).events == [.focus(from: "field", to: nil, heading: .none)])
+        #expect(system.focusedItem == nil)
+    }
+}

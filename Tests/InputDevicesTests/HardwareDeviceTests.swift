@@ -51,7 +51,7 @@ struct HardwareDeviceTests {
         #expect(device.description.name == Self.mouse.name)
         #expect(device.description.identity == Self.mouse.identity)
         #expect(device.description.supportedCodes[.relative] == Self.mouse.supportedCodes[.relative])
-        #expect(DeviceIdentification.kind(of: device.description) == .mouse)
+        #expect(device.description.kind == .mouse)
 
         try virtual.send([
             InputEvent(time: .zero, type: .relative, code: RelativeAxis.x.rawValue, value: 5),

@@ -13,6 +13,7 @@ import WayfinderTestSupport
         #expect(again.devices.count == 1)
         #expect(again.devices.first?.description == original.devices.first?.description)
         #expect(again.devices.first?.frames == original.devices.first?.frames)
+        #expect(again.devices.first?.comments == original.devices.first?.comments)
         #expect(text.hasPrefix("# EVEMU 1.3\n"))
     }
 
@@ -101,6 +102,14 @@ import WayfinderTestSupport
         expected.devices[0].node = "/dev/input/event 9"
         let again = try Recording(parsing: expected.libinputRecordText())
         #expect(again == expected)
+    }
+
+    @Test func evemuWritesALineBreakInANameAsASpace() throws {
+        var recording = Self.unusual
+        recording.devices[0].description.name = "Two\nLines"
+        let again = try Recording(parsing: recording.evemuText())
+        #expect(again.devices.first?.description.name == "Two Lines")
+        #expect(again.devices.first?.frames == recording.devices[0].frames)
     }
 
     @Test func streamingWriterWritesWhatTheWholeWriterWrites() throws {

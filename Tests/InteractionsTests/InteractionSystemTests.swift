@@ -132,3 +132,53 @@ import Testing
         #expect(motion.nextDeadline == nil)
     }
 }
+
+@Suite struct BufferedOutputTests {
+    @Test func theBufferedCallsReportWhatTheReturningCallsReport() {
+        func makeSystem() -> InteractionSystem {
+            let photo = Node(identifier: "photo", frame: Rect(x: 400, y: 300, width: 200, height: 200))
+            photo.addInteraction(ContextMenuInteraction(actions: ["Share"]))
+            photo.addInteraction(DragInteraction())
+            let list = Node(identifier: "list", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+            list.addInteraction(ScrollViewInteraction(contentSize: Size(width: 1000, height: 5000)))
+            list.addChild(photo)
+            let (_, system) = makeWindow([list])
+            return system
+        }
+        let start = Timestamp(microseconds: 1_000_000)
+        let script: [ClassifiedInput] = [
+            ClassifiedInput(time: start, event: .button(.secondary, state: .down, trigger: .button, code: nil)),
+            ClassifiedInput(
+                time: start + .milliseconds(50), event: .button(.secondary, state: .up, trigger: .button, code: nil)),
+            ClassifiedInput(
+                time: start + .milliseconds(100), event: .button(.primary, state: .down, trigger: .button, code: nil)),
+            ClassifiedInput(time: start + .milliseconds(120), event: .motion(delta: Vector(x: 5, y: 5))),
+            ClassifiedInput(
+                time: start + .milliseconds(140), event: .button(.primary, state: .up, trigger: .button, code: nil)),
+            ClassifiedInput(time: start + .milliseconds(200), event: .motion(delta: Vector(x: 300, y: 0))),
+            ClassifiedInput(
+                time: start + .milliseconds(210),
+                event: .scroll(source: .continuous, delta: Vector(x: 0, y: 20), v120: nil, phase: .began, velocity: nil)
+            ),
+            ClassifiedInput(
+                time: start + .milliseconds(220),
+                event: .scroll(
+                    source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: Vector(x: 0, y: 900))
+            ),
+        ]
+        let returning = makeSystem()
+        let buffered = makeSystem()
+        var returned: [InteractionEvent] = []
+        var buffer: [InteractionEvent] = []
+        for input in script {
+            returned += returning.handle(input)
+            buffered.handle(input, into: &buffer)
+        }
+        returned += returning.advance(to: start + .seconds(1))
+        buffered.advance(to: start + .seconds(1), into: &buffer)
+        #expect(returned == buffer)
+        #expect(returned.compactMap(\.action).map(\.name) == ["contextMenu", "drag", "drag"])
+        // The scroll's began moves the list; the one advance moves it again as it decelerates.
+        #expect(returned.filter { $0.action == nil }.count == 2)
+    }
+}

@@ -203,7 +203,8 @@ import WayfinderTestSupport
     @Test func aScrollViewDeceleratesAfterARecordedTwoFingerScroll() throws {
         let scroll = ScrollViewInteraction(contentSize: Size(width: 1000, height: 20_000))
         let result = try run(
-            "touchpad/evemu-devices_alps-glidepoint.2-finger-tap.evemu",
+            "touchpad/xit_synaptics-clickpad.two-finger-scroll-down.events",
+            description: "touchpad/xit_synaptics-clickpad.desc",
             attaching: [],
             scroll: scroll,
             settle: .zero
@@ -218,7 +219,8 @@ import WayfinderTestSupport
             }
         }
         let ended = try #require(release)
-        #expect(ended.velocity > 100)
+        // The fingers slow down before they lift: a few points per second remain.
+        #expect(ended.velocity > 1)
         for milliseconds in [20.0, 150, 600] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
             let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)

@@ -29,6 +29,19 @@ import WayfinderTestSupport
         )
     }
 
+    @Test func keysPrintTheirKeysymWhenKnown() {
+        let line = ClassifiedStreamLine(
+            time: origin,
+            device: "Keys",
+            content: .input(.key(code: KeyCode(rawValue: 21), state: .down, modifiers: [], text: "z")),
+            keysym: KeySymbol(rawValue: 0x7a, name: "z")
+        )
+        #expect(
+            ClassifiedStream.jsonLine(line, origin: origin)
+                == #"{"time":0,"device":"Keys","type":"key","key":"KEY_Y","state":"down","modifiers":[],"text":"z","keysym":"z"}"#
+        )
+    }
+
     @Test func buttonsPrintTriggerAndPhysicalCode() {
         let areas = ClassifiedEvent.button(.secondary, state: .down, trigger: .buttonArea, code: .leftButton)
         #expect(

@@ -171,7 +171,7 @@ import Testing
         runtime.finish()
         var streamed: [WayfinderEvent] = []
         for await event in stream { streamed.append(event) }
-        #expect(returned.count == 3)
+        #expect(returned.count == 4)
         #expect(seen == returned)
         #expect(streamed == returned)
     }
@@ -186,10 +186,14 @@ import Testing
                 offset: .milliseconds(100)),
             .init(description: Self.mouse, frames: [Self.frame(0, .leftButton, 1), Self.frame(200, .leftButton, 0)]),
         ])
-        #expect(replay.steps.map(\.time.microseconds) == [0, 100_000, 200_000, 400_000])
-        #expect(replay.steps.map(\.source) == [1, 0, 1, 0])
+        #expect(replay.steps.map(\.time.microseconds) == [0, 0, 100_000, 100_000, 200_000, 200_000, 400_000, 400_000])
+        #expect(replay.steps.map(\.source) == [1, 1, 0, 0, 1, 1, 0, 0])
         let events = replay.run(through: runtime())
-        #expect(events.map(\.device) == ["Test Keyboard", "Test Mouse", "Test Keyboard", "Test Keyboard"])
-        #expect(events.filter { if case .device = $0.payload { true } else { false } }.count == 2)
+        // Each device is added at its first frame and removed after its last.
+        #expect(
+            events.map(\.device) == [
+                "Test Mouse", "Test Keyboard", "Test Keyboard", "Test Mouse", "Test Keyboard", "Test Keyboard",
+            ])
+        #expect(events.filter { if case .device = $0.payload { true } else { false } }.count == 4)
     }
 }

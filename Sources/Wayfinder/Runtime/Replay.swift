@@ -23,12 +23,21 @@ public struct ReplaySource: Sendable {
 public struct Replay: Sendable {
     /// One step of the merged time line.
     public struct Step: Sendable {
-        /// When the frame happens on the replay's time line.
+        /// What happens.
+        public enum Action: Sendable {
+            /// The device appears (just before its first frame).
+            case add
+            /// The device sends a frame, its times moved onto the replay's time line.
+            case frame(EventFrame)
+            /// The device goes away (just after its last frame): gestures end, keys are released.
+            case remove
+        }
+        /// When it happens on the replay's time line.
         public var time: Timestamp
         /// The index of the source in ``Replay/sources``.
         public var source: Int
-        /// The frame, with its times moved onto the replay's time line.
-        public var frame: EventFrame
+        /// What happens.
+        public var action: Action
     }
 
     /// The recordings.
@@ -44,17 +53,20 @@ public struct Replay: Sendable {
         self.sources = sources
     }
 
-    /// The frames of every source on one time line, in time order; frames at the same time keep
-    /// the order of the sources.
+    /// The steps of every source on one time line, in time order: each device is added at its first
+    /// frame and removed after its last; steps at the same time keep the order of the sources.
     public var steps: [Step] {
         var steps: [Step] = []
-        steps.reserveCapacity(sources.reduce(0) { $0 + $1.frames.count })
+        steps.reserveCapacity(sources.reduce(0) { $0 + $1.frames.count + 2 })
         for (index, source) in sources.enumerated() {
+            guard let first = source.frames.first, let last = source.frames.last else { continue }
+            steps.append(Step(time: first.time + source.offset, source: index, action: .add))
             for frame in source.frames {
                 var shifted = frame
                 for eventIndex in shifted.events.indices { shifted.events[eventIndex].time += source.offset }
-                steps.append(Step(time: shifted.time, source: index, frame: shifted))
+                steps.append(Step(time: shifted.time, source: index, action: .frame(shifted)))
             }
+            steps.append(Step(time: last.time + source.offset, source: index, action: .remove))
         }
         // A stable sort: equal times keep source order, and each source's own order.
         return steps.enumerated()
@@ -70,7 +82,7 @@ public struct Replay: Sendable {
     /// Runs the replay through a runtime, returning every event in order.
     ///
     /// - Parameters:
-    ///   - runtime: The runtime to feed. Devices are added as ``DeviceID``s 0, 1, … in source order.
+    ///   - runtime: The runtime to feed. Sources are added as ``DeviceID``s 0, 1, … in source order.
     ///   - beforeStep: Called before each frame with its time and the step's index (to sleep in a
     ///     real-time replay, or to draw progress).
     ///   - afterStep: Called after each frame with the events it produced.
@@ -81,14 +93,17 @@ public struct Replay: Sendable {
         afterStep: ([WayfinderEvent]) -> Void = { _ in }
     ) -> [WayfinderEvent] {
         var events: [WayfinderEvent] = []
-        for (index, source) in sources.enumerated() {
-            events += runtime.addDevice(
-                DeviceID(rawValue: index), description: source.description, at: startTime)
-        }
         let steps = steps
         for (index, step) in steps.enumerated() {
             beforeStep(step.time, index)
-            let produced = runtime.process(step.frame, from: DeviceID(rawValue: step.source))
+            let device = DeviceID(rawValue: step.source)
+            let produced: [WayfinderEvent]
+            switch step.action {
+            case .add:
+                produced = runtime.addDevice(device, description: sources[step.source].description, at: step.time)
+            case .frame(let frame): produced = runtime.process(frame, from: device)
+            case .remove: produced = runtime.removeDevice(device, at: step.time)
+            }
             afterStep(produced)
             events += produced
         }

@@ -82,11 +82,11 @@ extension WayfinderEvent {
     }
 }
 
-/// Captions for the terminal view: the one thing a person should notice in a batch of events.
-enum Captions {
+/// Captions for the terminal view: what a person should notice in a batch of events.
+public enum Captions {
     /// The caption for the events one input produced, or nil when nothing in them is worth a
     /// caption (motion, a key release).
-    static func caption(for events: [WayfinderEvent]) -> String? {
+    public static func caption(for events: [WayfinderEvent]) -> String? {
         var key: String?
         var parts: [String] = []
         for event in events {
@@ -100,7 +100,7 @@ enum Captions {
                 let how = trigger == .button ? "" : " (\(trigger.rawValue))"
                 parts.append("\(button.rawValue) click\(how)" + (target.map { " on \($0)" } ?? ""))
             case .input(.scroll(let source, _, _, let phase, _), let target) where phase != .changed:
-                let what = source == .continuous ? "two-finger scroll" : "wheel"
+                let what = source == .continuous ? "two-finger scroll" : "wheel scroll"
                 let verb = phase == .ended ? " ends" : ""
                 parts.append("\(what)\(verb)" + (target.map { " on \($0)" } ?? ""))
             case .input(.tap(let fingers, _, _), let target):

@@ -142,9 +142,7 @@ public struct TerminalRenderer: Sendable {
             let isContainer = node.role.map(containerRoles.contains) ?? true
             let borderStyle: TerminalStyle = isContainer ? .container : .plain
             drawBorder(box, in: &grid, characters: .light, style: borderStyle)
-            let isSelected = snapshot.selectedIDs.contains(node.id)
-            let label = (isSelected ? "✓ " : "") + (node.label ?? node.id)
-            drawLabel(label, in: box, grid: &grid, style: isSelected ? .selected : borderStyle)
+            drawLabel(of: node, in: box, grid: &grid, snapshot: snapshot, style: borderStyle, isContainer: isContainer)
         }
 
         for (id, state) in snapshot.scrollViews.sorted(by: { $0.key < $1.key }) {
@@ -162,6 +160,10 @@ public struct TerminalRenderer: Sendable {
         {
             let characters: BoxCharacters = (snapshot.haloCornerRadius ?? 0) > 0 ? .rounded : .heavy
             drawBorder(box, in: &grid, characters: characters, style: .focus)
+            if box.height < 3 {
+                // The label sits on the border the halo just covered.
+                drawLabel(of: node, in: box, grid: &grid, snapshot: snapshot, style: .focus, isContainer: false)
+            }
             if box.height < 2 {
                 for column in box.left...box.right { grid.restyle(row: box.top, column: column, style: .focus) }
             }
@@ -227,6 +229,22 @@ public struct TerminalRenderer: Sendable {
         grid.put(characters.topRight, row: box.top, column: box.right, style: style)
         grid.put(characters.bottomLeft, row: box.bottom, column: box.left, style: style)
         grid.put(characters.bottomRight, row: box.bottom, column: box.right, style: style)
+    }
+
+    /// Draws a node's label (its identifier when it has none, except for containers, which are
+    /// recognisable by their children), with a check mark when it is selected.
+    private func drawLabel(
+        of node: TerminalSnapshot.Node,
+        in box: Box,
+        grid: inout TerminalGrid,
+        snapshot: TerminalSnapshot,
+        style: TerminalStyle,
+        isContainer: Bool
+    ) {
+        guard node.label != nil || !isContainer else { return }
+        let isSelected = snapshot.selectedIDs.contains(node.id)
+        let label = (isSelected ? "✓ " : "") + (node.label ?? node.id)
+        drawLabel(label, in: box, grid: &grid, style: isSelected && style != .focus ? .selected : style)
     }
 
     private func drawLabel(_ label: String, in box: Box, grid: inout TerminalGrid, style: TerminalStyle) {

@@ -12,6 +12,7 @@ enum RootCommand {
             RecordCommand.self,
             ReplayCommand.self,
             NavigateCommand.self,
+            DemoCommand.self,
         ]
     }
 

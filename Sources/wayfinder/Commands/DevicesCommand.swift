@@ -93,10 +93,10 @@ struct DevicesCommand: Command {
         var text = listing.node.path + "\n"
         switch listing.outcome {
         case .success(let description):
-            let size = DeviceIdentification.physicalSize(of: description).map(Self.sizeText) ?? "unknown"
-            let capabilities = DeviceIdentification.capabilities(of: description)
+            let size = description.physicalSize.map(Self.sizeText) ?? "unknown"
+            let capabilities = description.capabilities.names
             text += "  name:          \(description.name)\n"
-            text += "  kind:          \(DeviceIdentification.kind(of: description).rawValue)\n"
+            text += "  kind:          \(description.kind.rawValue)\n"
             text += "  size:          \(size)\n"
             text += "  id:            \(identityText(description.identity))\n"
             text += "  capabilities:  \(capabilities.isEmpty ? "none" : capabilities.joined(separator: ", "))"
@@ -113,8 +113,8 @@ struct DevicesCommand: Command {
         switch listing.outcome {
         case .success(let description):
             line.append("name", description.name)
-            line.append("kind", DeviceIdentification.kind(of: description).rawValue)
-            if let size = DeviceIdentification.physicalSize(of: description) {
+            line.append("kind", description.kind.rawValue)
+            if let size = description.physicalSize {
                 var sizeObject = JSONLine()
                 sizeObject.append("width", (size.width * 10).rounded() / 10)
                 sizeObject.append("height", (size.height * 10).rounded() / 10)
@@ -125,7 +125,7 @@ struct DevicesCommand: Command {
             line.append("bus", Int(description.identity.busType))
             line.append("vendor", Int(description.identity.vendorID))
             line.append("product", Int(description.identity.productID))
-            line.append("capabilities", strings: DeviceIdentification.capabilities(of: description))
+            line.append("capabilities", strings: description.capabilities.names)
         case .failure(let error):
             line.append("error", String(describing: error))
         }

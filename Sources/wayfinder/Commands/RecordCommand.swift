@@ -1,19 +1,18 @@
+import Foundation
+import InputDevices
+import InputEvents
+import InputRecording
+
 /// `wayfinder record`: records events from attached devices until Ctrl-C or SIGTERM.
 struct RecordCommand: Command {
-    /// The file formats a recording can be written in.
-    enum Format: String, CaseIterable, Sendable {
-        /// evemu's text format: one device per file.
-        case evemu
-        /// `libinput record`'s YAML: several devices in one file.
-        case libinput
-    }
-
     static let name = "record"
     static let abstract = "Records events from attached devices until Ctrl-C."
     static let usage = "wayfinder record [--format evemu|libinput] [-o FILE] [--show-keycodes] [DEVICE…]"
     static let discussion = """
-        With no DEVICE it records every attached device. Keyboard keys are written obfuscated \
-        (a recording of a keyboard is a recording of passwords) unless --show-keycodes is given.
+        With no DEVICE it records every attached device. Keyboard keys are written obfuscated (a
+        recording of a keyboard is a recording of passwords) unless --show-keycodes is given:
+        letters, digits and punctuation all become KEY_A, while Tab, Return, Escape, Ctrl,
+        arrows and timing are kept. Ctrl-C or SIGTERM ends the recording and writes it.
         """
     static let options = [
         OptionHelp("--format evemu|libinput", "The file format (default: libinput; evemu takes one DEVICE)."),
@@ -23,7 +22,7 @@ struct RecordCommand: Command {
     ]
 
     /// The file format.
-    var format = Format.libinput
+    var format = RecordingFormat.libinputRecord
     /// The output file; standard output when nil.
     var outputPath: String?
     /// Whether to keep real key codes.
@@ -34,7 +33,7 @@ struct RecordCommand: Command {
     init(arguments: inout ArgumentCursor) throws(UsageError) {
         while let argument = try arguments.next() {
             switch argument {
-            case .option("--format"): format = try arguments.value(for: "--format", as: Format.self)
+            case .option("--format"): format = try arguments.value(for: "--format", as: RecordingFormat.self)
             case .option("-o"), .option("--output"): outputPath = try arguments.value(for: "-o")
             case .option("--show-keycodes"): showsKeyCodes = true
             case .positional(let path): devicePaths.append(path)
@@ -49,7 +48,91 @@ struct RecordCommand: Command {
         }
     }
 
+    /// What has been captured from one device.
+    struct CapturedDevice {
+        var path: String
+        var description: DeviceDescription
+        var frames: [EventFrame] = []
+    }
+
     func run() throws {
-        throw CommandFailure("recording is not implemented")
+        var errors = FileStream.standardError
+        let attached = try DeviceDiscovery.attachedDevices()
+        let nodes =
+            devicePaths.isEmpty
+            ? attached
+            : devicePaths.map { path in attached.first { $0.path == path } ?? DeviceNode(path: path) }
+        guard !nodes.isEmpty else {
+            throw CommandFailure("no input devices to record (no /dev/input/event* nodes); see 'wayfinder devices'")
+        }
+
+        let session = try InputSession(nodes: nodes)
+        var captured: [CapturedDevice] = []
+        var failures: [DeviceError] = []
+        var isFirstPoll = true
+        while true {
+            let keepsRunning = try session.poll(timeout: nil) { event in
+                switch event {
+                case .added(let path, let description):
+                    captured.append(CapturedDevice(path: path, description: description))
+                    print("Recording \(path): \(description.name)", to: &errors)
+                case .failed(let error):
+                    failures.append(error)
+                    print("Warning: \(error)", to: &errors)
+                case .removed(let path):
+                    print("\(path) was removed; its recording ends here", to: &errors)
+                case .frame(let path, let frame), .synchronized(let path, let frame):
+                    if let index = captured.firstIndex(where: { $0.path == path }) {
+                        captured[index].frames.append(frame)
+                    }
+                }
+            }
+            if isFirstPoll {
+                isFirstPoll = false
+                if captured.isEmpty {
+                    throw CommandFailure(failures.first.map { String(describing: $0) } ?? "no device could be opened")
+                }
+                print("Press Ctrl-C to stop.", to: &errors)
+            }
+            if !keepsRunning || session.devicePaths.isEmpty { break }
+        }
+        try write(captured)
+    }
+
+    /// Writes what was captured, obfuscated unless `--show-keycodes`, to the output.
+    private func write(_ captured: [CapturedDevice]) throws {
+        let origin = captured.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
+        var recording = Recording(
+            devices: captured.map { device in
+                RecordedDevice(
+                    description: device.description,
+                    frames: device.frames.map { frame in
+                        EventFrame(
+                            events: frame.events.map { event in
+                                var event = event
+                                event.time = Timestamp(microseconds: event.time.microseconds - origin.microseconds)
+                                return event
+                            }
+                        )
+                    },
+                    node: device.path
+                )
+            }
+        )
+        if !showsKeyCodes { recording = recording.obfuscatingKeys() }
+        let frameCount = recording.devices.reduce(0) { $0 + $1.frames.count }
+        var errors = FileStream.standardError
+        if let outputPath {
+            do throws(RecordingError) {
+                try recording.write(to: URL(fileURLWithPath: outputPath), format: format)
+            } catch {
+                throw CommandFailure(String(describing: error))
+            }
+            print("Wrote \(frameCount) frames from \(recording.devices.count) device(s) to \(outputPath)", to: &errors)
+        } else {
+            var output = FileStream.standardOutput
+            let text = format == .evemu ? recording.evemuText() : recording.libinputRecordText()
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n", to: &output)
+        }
     }
 }

@@ -71,6 +71,10 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        throw CommandFailure("replay is not implemented")
+        if isRaw {
+            try runRaw()
+        } else {
+            try runClassified()
+        }
     }
 }

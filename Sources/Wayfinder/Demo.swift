@@ -1,0 +1,123 @@
+public import Foundation
+public import InputEvents
+import InputRecording
+public import Scenes
+
+/// The built-in showcase: the bundled photo-app scene and bundled recordings, played one after
+/// another through the whole pipeline.
+///
+/// 1. A keyboard session (synthesized): Tab through the search field, the sidebar and the photo
+///    grid, arrows inside groups, Return to select, Shift-Tab back.
+/// 2. A two-finger scroll down on a Synaptics clickpad (real): the grid scrolls continuously.
+/// 3. A physical click in the clickpad's bottom-right corner (real): a secondary click, which
+///    opens the context menu of the photo under the pointer.
+/// 4. A Logitech mouse (real): the wheel scrolls the grid in steps; a press that moves while held
+///    drags a sidebar album at once (no lift delay for a pointer); a right click opens an
+///    album's context menu.
+///
+/// ```swift
+/// let demo = try Demo.load()
+/// let runtime = try demo.makeRuntime()
+/// for event in demo.replay.run(through: runtime) { print(event.textLine() ?? "") }
+/// ```
+public struct Demo: Sendable {
+    /// One part of the showcase.
+    public struct Chapter: Sendable {
+        /// What the part shows.
+        public var title: String
+        /// When it starts on the replay's time line.
+        public var start: Timestamp
+    }
+
+    /// The scene.
+    public var scene: Scene
+    /// The scene file's path, for messages.
+    public var sceneFile: String
+    /// The recordings, offset so that they play one after another.
+    public var replay: Replay
+    /// The parts, in order.
+    public var chapters: [Chapter]
+
+    /// The pause between two recordings on the time line: long enough for every gesture of the
+    /// previous one to end (a scroll's deceleration settles well within it).
+    public static let gap: Duration = .milliseconds(1500)
+
+    /// A problem with the bundled files.
+    public struct LoadError: Error, CustomStringConvertible {
+        /// What went wrong, naming the file.
+        public var description: String
+    }
+
+    /// The directory of the bundled resources (`Demo/`, `Recordings/`).
+    public static var resourcesDirectory: URL? {
+        Bundle.module.url(forResource: "Resources", withExtension: nil)
+    }
+
+    /// Loads the bundled scene and recordings.
+    /// - Parameter directory: The resources directory; the bundled one by default.
+    /// - Throws: ``LoadError`` naming the file when a bundled file is missing or malformed.
+    public static func load(from directory: URL? = nil) throws(LoadError) -> Demo {
+        guard let directory = directory ?? resourcesDirectory else {
+            throw LoadError(description: "the demo's resources are missing next to the executable")
+        }
+        let sceneURL = directory.appendingPathComponent("Demo/demo-scene.json")
+        let scene: Scene
+        do {
+            scene = try Scene.load(contentsOf: sceneURL).scene
+        } catch {
+            throw LoadError(description: "\(error)")
+        }
+        let recordings = directory.appendingPathComponent("Recordings")
+        let parts: [(title: String, file: URL, description: URL?)] = [
+            (
+                "keyboard: Tab between groups, arrows inside them, Return selects",
+                directory.appendingPathComponent("Demo/demo-keyboard.evemu"), nil
+            ),
+            (
+                "clickpad: two-finger scroll down on the photo grid",
+                recordings.appendingPathComponent("touchpad/xit_synaptics-clickpad.two-finger-scroll-down.events"),
+                recordings.appendingPathComponent("touchpad/xit_synaptics-clickpad.desc")
+            ),
+            (
+                "clickpad: click in the bottom-right corner, a secondary click",
+                recordings.appendingPathComponent("touchpad/xit_synaptics-clickpad.right-phys-click.events"),
+                recordings.appendingPathComponent("touchpad/xit_synaptics-clickpad.desc")
+            ),
+            (
+                "mouse: the wheel scrolls in steps; press and move drags an album at once; right click opens its menu",
+                recordings.appendingPathComponent(
+                    "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu"),
+                nil
+            ),
+        ]
+        var sources: [ReplaySource] = []
+        var chapters: [Chapter] = []
+        var start = Timestamp.zero
+        for part in parts {
+            let recording: Recording
+            do {
+                recording = try Recording.load(contentsOf: part.file, descriptionURL: part.description)
+            } catch {
+                throw LoadError(description: "\(error)")
+            }
+            chapters.append(Chapter(title: part.title, start: start))
+            for device in recording.devices {
+                sources.append(
+                    ReplaySource(description: device.description, frames: device.frames, offset: start - .zero))
+            }
+            start = start + recording.duration + gap
+        }
+        return Demo(scene: scene, sceneFile: sceneURL.path, replay: Replay(sources: sources), chapters: chapters)
+    }
+
+    /// A runtime for the demo's scene.
+    /// - Throws: `SceneError` when the scene's key commands do not parse.
+    public func makeRuntime() throws -> Runtime {
+        try Runtime(scene: scene, sceneFile: sceneFile)
+    }
+
+    /// The chapter playing at a time.
+    public func chapter(at time: Timestamp) -> Chapter? {
+        chapters.last { $0.start <= time }
+    }
+}
