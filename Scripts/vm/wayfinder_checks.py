@@ -64,3 +64,16 @@ def kernel_nodes(files: dict[str, bytes], name: str) -> dict[str, list[str]]:
         if device:
             nodes.setdefault(device, []).append(node)
     return nodes
+
+
+def raw_frames(text: str) -> list[tuple[str, list[tuple[int, int, int]]]]:
+    """(device name, [(type, code, value), …]) per line of `wayfinder replay --raw --json`."""
+    frames = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        value = json.loads(line)
+        if not isinstance(value, dict) or not isinstance(value.get("events"), list):
+            raise ValueError(f"replay --raw --json line {number} has no 'events' list: {line[:120]}")
+        frames.append((str(value.get("device")), [tuple(event) for event in value["events"]]))
+    return frames

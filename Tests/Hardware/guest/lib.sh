@@ -17,6 +17,7 @@ vm_mark() {
 
 # vm_ready TAG: announces TAG and blocks until the host has injected its steps.
 vm_ready() {
+    local line
     echo "@@READY $1"
     while read -r line; do
         [ "$line" = "@@DONE $1" ] && return 0
@@ -36,10 +37,9 @@ vm_fail() {
 
 # vm_check NAME DETAIL COMMAND...: a verdict from a command's exit status.
 vm_check() {
-    name=$1
-    detail=$2
+    local check_name=$1 check_detail=$2
     shift 2
-    if "$@"; then vm_pass "$name" "$detail"; else vm_fail "$name" "$detail"; fi
+    if "$@"; then vm_pass "$check_name" "$check_detail"; else vm_fail "$check_name" "$check_detail"; fi
 }
 
 # vm_finish: the exit status of a case: the number of failed checks.
@@ -60,7 +60,7 @@ vm_send_file() {
 
 # vm_wait_for FILE PATTERN [TENTHS]: waits until FILE contains PATTERN (grep -E), 5 s by default.
 vm_wait_for() {
-    tries=${3:-50}
+    local tries=${3:-50}
     while [ "$tries" -gt 0 ]; do
         grep -qE "$2" "$1" 2>/dev/null && return 0
         usleep 100000
@@ -72,6 +72,7 @@ vm_wait_for() {
 
 # vm_node NAME: prints the /dev/input/event* node of the device called NAME.
 vm_node() {
+    local device
     for device in /sys/class/input/event*; do
         if [ "$(cat "$device/device/name" 2>/dev/null)" = "$1" ]; then
             echo "/dev/input/${device##*/}"
@@ -83,7 +84,7 @@ vm_node() {
 
 # vm_wait_node NAME: waits up to 5 s for the device called NAME and prints its node.
 vm_wait_node() {
-    tries=50
+    local tries=50
     while [ "$tries" -gt 0 ]; do
         vm_node "$1" && return 0
         usleep 100000
@@ -96,6 +97,7 @@ vm_wait_node() {
 # vm_stop PID...: stops background readers. SIGINT is ignored by background jobs of a
 # non-interactive shell, so readers get SIGTERM.
 vm_stop() {
+    local pid
     for pid in "$@"; do
         kill -TERM "$pid" 2>/dev/null
     done
@@ -120,6 +122,7 @@ vm_events() {
 # vm_expect_events NAME FILE EXPECTED: a verdict on whether FILE's events (see vm_events) are
 # exactly the lines of EXPECTED.
 vm_expect_events() {
+    local actual
     actual=$(vm_events "$2")
     if [ "$actual" = "$3" ]; then
         vm_pass "$1" "$(echo "$3" | wc -l) events"
@@ -130,6 +133,7 @@ vm_expect_events() {
 
 # vm_list_nodes: "node<TAB>name" for every event device, as the kernel names them.
 vm_list_nodes() {
+    local device
     for device in /sys/class/input/event*; do
         [ -e "$device" ] || continue
         printf '/dev/input/%s\t%s\n' "${device##*/}" "$(cat "$device/device/name")"
@@ -140,12 +144,12 @@ vm_list_nodes() {
 # output), NAME.status (exit status, then standard error) and NAME.nodes (vm_list_nodes) to the
 # host. LOCAL (default NAME, no slashes) names the files in the current directory.
 vm_wayfinder_devices() {
-    local=${2:-$1}
-    wayfinder devices --json >"$local.json" 2>"$local.err"
-    echo $? >"$local.status"
-    cat "$local.err" >>"$local.status"
-    vm_list_nodes >"$local.nodes"
-    vm_send_file "$1.json" "$local.json"
-    vm_send_file "$1.status" "$local.status"
-    vm_send_file "$1.nodes" "$local.nodes"
+    local prefix=${2:-$1}
+    wayfinder devices --json >"$prefix.json" 2>"$prefix.err"
+    echo $? >"$prefix.status"
+    cat "$prefix.err" >>"$prefix.status"
+    vm_list_nodes >"$prefix.nodes"
+    vm_send_file "$1.json" "$prefix.json"
+    vm_send_file "$1.status" "$prefix.status"
+    vm_send_file "$1.nodes" "$prefix.nodes"
 }

@@ -2,7 +2,7 @@
 # Replays every bundled recording of one category ($1: keyboard, mouse, touchpad, touchscreen) on a
 # uinput device made from its description, with evemu-record and libinput debug-events watching the
 # device, and sends both outputs to the host, which checks them; also sends how
-# `wayfinder devices --json` lists the device.
+# `wayfinder devices --json` lists the device and what `wayfinder record` recorded from it.
 . /vm/lib.sh
 category=$1
 list=/vm/recordings/$category.list
@@ -42,13 +42,22 @@ while read -r id; do
     libinput_pid=$!
     evemu-record "$node" >"$name.evemu" 2>&1 &
     record_pid=$!
-    vm_wait_for "$name.libinput" 'DEVICE_ADDED' && vm_wait_for "$name.evemu" '^N:'
+    # wayfinder record of the same node; it ends by itself when its only device goes away.
+    wayfinder record --format evemu --show-keycodes -o "$name.wayfinder.evemu" "$node" 2>"$name.wayfinder.err" &
+    wayfinder_pid=$!
+    vm_wait_for "$name.libinput" 'DEVICE_ADDED' && vm_wait_for "$name.evemu" '^N:' &&
+        vm_wait_for "$name.wayfinder.err" 'Ctrl-C'
     vm_mark "play-$name"
     evemu-play "$node" <"/vm/recordings/$id.events"
     # Removing the device flushes the readers: libinput reports DEVICE_REMOVED after every event.
     vm_stop "$device_pid"
     vm_wait_for "$name.libinput" 'DEVICE_REMOVED' 30
+    vm_wait_for "$name.wayfinder.err" '^Wrote' 100
+    wait "$wayfinder_pid"
+    status=$?
+    vm_check "$id/wayfinder-record-exit" "wayfinder record ended with its device, status $status" [ "$status" = 0 ]
     vm_stop "$libinput_pid" "$record_pid"
+    vm_send_file "$id.wayfinder.evemu" "$name.wayfinder.evemu"
     vm_send_file "$id.libinput" "$name.libinput"
     vm_send_file "$id.evemu" "$name.evemu"
 done <"$list"

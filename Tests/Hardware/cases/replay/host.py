@@ -3,6 +3,7 @@ kernel, and what libinput made of it (Tests/Hardware/expected/libinput.json plus
 from the recording itself)."""
 
 import json
+import subprocess
 
 import libinput_events
 import recordings
@@ -32,6 +33,7 @@ def check(context):
         expected_digest = recordings.Digest.of(original).released_on_removal()
         actual_digest = recordings.Digest.of(recordings.parse_events(played.decode(), f"guest:{identifier}.evemu"))
         verdicts.append(_kernel_verdict(identifier, expected_digest, actual_digest))
+        verdicts.append(_record_verdict(context, identifier, played))
         expectation = expectations.get(identifier)
         if expectation is None:
             verdicts.append((f"{identifier}/libinput", False, "no entry in Tests/Hardware/expected/libinput.json"))
@@ -64,6 +66,30 @@ def _kind_verdict(identifier, allowed, files):
     if entry.get("kind") not in allowed:
         return (name, False, f"kind {entry.get('kind')!r}, expected {' or '.join(allowed)}")
     return (name, True, f"{entry.get('kind')}")
+
+
+def _record_verdict(context, identifier, played):
+    """wayfinder record and evemu-record read the same node at the same time: read back with
+    `wayfinder replay --raw --json`, wayfinder's recording holds the same events (SYN_REPORTs and
+    times aside)."""
+    name = f"{identifier}/wayfinder-record"
+    path = context.results_directory / f"{identifier}.wayfinder.evemu"
+    if not path.exists():
+        return (name, False, "the guest sent no wayfinder recording")
+    result = subprocess.run(
+        [str(context.wayfinder), "replay", "--raw", "--json", str(path)], capture_output=True, text=True, timeout=60
+    )
+    if result.returncode != 0:
+        return (name, False, f"wayfinder replay --raw --json: {result.stderr.strip()[:300]}")
+    recorded = [tuple(event) for _, events in wayfinder_checks.raw_frames(result.stdout) for event in events]
+    recorded = [event for event in recorded if event[0] != 0]
+    seen = [(kind, code, value) for _, kind, code, value in recordings.parse_events(played.decode(), "evemu-record")]
+    seen = [event for event in seen if event[0] != 0]
+    if recorded == seen:
+        return (name, True, f"{len(seen)} events, as evemu-record")
+    first = next((index for index, (a, b) in enumerate(zip(recorded, seen)) if a != b), min(len(recorded), len(seen)))
+    return (name, False, f"{len(recorded)} events vs evemu-record's {len(seen)}; first difference at {first}: "
+                         f"{recorded[first:first + 3]} vs {seen[first:first + 3]}")
 
 
 def _kernel_verdict(identifier, expected, actual):

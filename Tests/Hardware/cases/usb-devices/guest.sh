@@ -22,6 +22,11 @@ vm_check mouse-codes "REL_X, REL_Y, REL_WHEEL, REL_WHEEL_HI_RES, BTN_LEFT, BTN_R
 # What wayfinder lists; the host checks names, kinds and nodes.
 vm_wayfinder_devices devices
 
+# wayfinder record of every device, in libinput's format, beside evemu-record.
+wayfinder record --format libinput --show-keycodes -o all.yml 2>record.err &
+record_pid=$!
+vm_wait_for record.err 'Ctrl-C'
+
 evemu-record "$keyboard" >keyboard.rec 2>&1 &
 keyboard_pid=$!
 evemu-record "$mouse" >mouse.rec 2>&1 &
@@ -49,7 +54,7 @@ vm_expect_events mouse-events mouse.rec "0002 0000 10
 0002 0008 -1
 0002 000b -120"
 
-# Hot-plug: a second USB mouse; the two mice share a name, so count them.
+# Hot-plug: a second USB mouse, then the first one goes; the two mice share a name, so count them.
 count_mice() { grep -c 'N: Name="QEMU QEMU USB Mouse"' /proc/bus/input/devices; }
 vm_ready plug
 tries=50
@@ -59,6 +64,18 @@ vm_wayfinder_devices devices-plugged
 vm_ready unplug
 tries=50
 while [ "$(count_mice)" != 1 ] && [ $tries -gt 0 ]; do usleep 100000; tries=$((tries - 1)); done
-vm_check hot-unplug "the second USB mouse went away" [ "$(count_mice)" = 1 ]
+vm_check hot-unplug "the first USB mouse went away" [ "$(count_mice)" = 1 ]
 vm_wayfinder_devices devices-unplugged
+# The recorder ends the recording of the mouse that went and goes on with the others.
+vm_wait_for record.err 'was removed'
+usleep 200000
+kill -TERM "$record_pid"
+wait "$record_pid"
+record_status=$?
+cat record.err
+vm_check record-exit "wayfinder record exits 0 on SIGTERM (got $record_status)" [ "$record_status" = 0 ]
+vm_check record-noticed-removal "it ended the removed mouse's recording" grep -q "$mouse was removed" record.err
+vm_send_file all.yml all.yml
+vm_send_file keyboard.rec keyboard.rec
+vm_send_file mouse.rec mouse.rec
 vm_finish
