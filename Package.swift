@@ -115,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["WayfinderTestSupport", "InputRecording", "InputEvents"],
+            dependencies: ["wayfinder", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices"],
             swiftSettings: strictSettings
         ),
     ],

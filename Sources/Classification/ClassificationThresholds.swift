@@ -93,6 +93,15 @@ public struct ClassificationThresholds: Hashable, Sendable {
     public var clickfingerMaximumSpreadX: Double = 40
     /// …and this far vertically (libinput: 30 mm); further apart, one of them is a resting thumb.
     public var clickfingerMaximumSpreadY: Double = 30
+    /// Two fingers more than this far apart vertically (but within `clickfingerMaximumSpreadY`),
+    /// on a pad at least `clickfingerThumbPadHeight` tall, with exactly one of them in the bottom
+    /// `clickfingerThumbZoneHeight`, are a finger and a resting thumb (libinput: 20 mm, 50 mm,
+    /// 20 mm).
+    public var clickfingerThumbSpreadY: Double = 20
+    /// See `clickfingerThumbSpreadY`.
+    public var clickfingerThumbPadHeight: Double = 50
+    /// See `clickfingerThumbSpreadY`.
+    public var clickfingerThumbZoneHeight: Double = 20
 
     // MARK: Taps
 

@@ -2,11 +2,17 @@ public import InputEvents
 
 /// A logical pointer button, after handedness, button areas and finger counting.
 public enum PointerButton: String, Hashable, Sendable, CaseIterable {
+    /// The main button (left for right-handed people).
     case primary
+    /// The button that opens context menus (right for right-handed people).
     case secondary
+    /// The middle button or wheel press.
     case middle
+    /// The thumb button that goes back (`BTN_SIDE`, `BTN_BACK`).
     case back
+    /// The thumb button that goes forward (`BTN_EXTRA`, `BTN_FORWARD`).
     case forward
+    /// Any other button.
     case other
 }
 
@@ -34,41 +40,60 @@ public enum TouchType: String, Hashable, Sendable, CaseIterable {
 
 /// The phase of a continuous scroll sequence.
 public enum ScrollPhase: String, Hashable, Sendable {
+    /// The first movement of a sequence.
     case began
+    /// Further movement.
     case changed
+    /// The fingers lifted or the stick was let go; carries the release velocity.
     case ended
 }
 
 /// The phase of a continuous gesture (long press, drag).
 public enum GesturePhase: String, Hashable, Sendable {
+    /// The gesture was recognised.
     case began
+    /// It moved.
     case changed
+    /// The press was released.
     case ended
+    /// It stopped without a release: the device went away, or the press became something else.
     case cancelled
 }
 
 /// Whether a key went down, came up, or repeated (the kernel's autorepeat).
 public enum KeyState: String, Hashable, Sendable {
+    /// The key went down.
     case down
+    /// The key came up.
     case up
+    /// The kernel's autorepeat while the key is held.
     case `repeat`
 }
 
 /// Whether a button went down or came up.
 public enum ButtonState: String, Hashable, Sendable {
+    /// The button went down.
     case down
+    /// The button came up.
     case up
 }
 
 /// Modifier keys held at the time of an event.
 public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    /// The bits.
     public var rawValue: UInt8
+    /// Creates modifiers from their bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Shift.
     public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control (printed `ctrl`).
     public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Alt (XKB's Mod1).
     public static let alt = KeyModifiers(rawValue: 1 << 2)
+    /// Meta, Super or the Windows key (XKB's Mod4).
     public static let meta = KeyModifiers(rawValue: 1 << 3)
+    /// Caps Lock is locked (not printed in the event stream).
     public static let capsLock = KeyModifiers(rawValue: 1 << 4)
 
     /// The names the event stream prints, in this order: `shift`, `ctrl`, `alt`, `meta`.
@@ -84,19 +109,25 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
 
 /// Where the source of a scroll is: a wheel in detents, or a surface tracked continuously.
 public enum ScrollSource: String, Hashable, Sendable {
+    /// A wheel: steps of 120 per detent (fractions for hi-res wheels), no phases.
     case discrete
+    /// Fingers on a touchpad or a scroll stick: began, changed, ended.
     case continuous
 }
 
 /// A point in a device-independent space: points for deltas, or a fraction (0…1) of the device's
 /// surface for absolute positions.
 public struct Vector: Hashable, Sendable {
+    /// The horizontal component, positive to the right.
     public var x: Double
+    /// The vertical component, positive downward.
     public var y: Double
+    /// Creates a vector.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
+    /// No movement, or the top-left corner.
     public static let zero = Vector(x: 0, y: 0)
 }
 
@@ -114,7 +145,9 @@ public enum ClassifiedEvent: Hashable, Sendable {
     case tap(fingers: Int, touchType: TouchType, position: Vector?)
     /// A press held still. `position` is the fraction of the surface for direct touch, else nil.
     case longPress(phase: GesturePhase, touchType: TouchType, position: Vector?)
-    /// A press that moves. `translation` is in points since `began`.
+    /// A press that moves. `translation` is in points from where the press went down, so `began`
+    /// already carries the movement that started the drag (as UIKit's pan translation includes
+    /// its threshold) and the dragged item can follow the pointer exactly.
     case drag(phase: GesturePhase, touchType: TouchType, translation: Vector, position: Vector?)
     /// Relative pointer motion in points.
     case motion(delta: Vector)

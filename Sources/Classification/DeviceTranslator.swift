@@ -15,15 +15,16 @@ public import InputEvents
 /// that steady-state classification does not allocate.
 ///
 /// ```swift
-/// var translator = try DeviceTranslator(device: recording.device)
+/// let recorded = recording.devices[0]
+/// var translator = try DeviceTranslator(device: recorded.description)
 /// var output: [ClassifiedInput] = []
 /// output.reserveCapacity(64)
-/// for frame in recording.frames {
+/// for frame in recorded.frames {
 ///     output.removeAll(keepingCapacity: true)
 ///     translator.process(frame, at: frame.time, into: &output)
 ///     for input in output { print(input) }
 /// }
-/// translator.removeDevice(at: lastTime, into: &output)  // releases held keys and buttons
+/// translator.removeDevice(at: recorded.frames.last!.time, into: &output)  // releases held keys
 /// ```
 public struct DeviceTranslator {
     /// The device being classified.

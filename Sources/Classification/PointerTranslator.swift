@@ -152,10 +152,10 @@ struct PointerTranslator {
         switch axis {
         case .x: motion.x += Double(value)
         case .y: motion.y += Double(value)
-        case .wheel: wheelLegacy = (wheelLegacy ?? 0) + value
-        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) + value
-        case .horizontalWheel: horizontalLegacy = (horizontalLegacy ?? 0) + value
-        case .horizontalWheelHighResolution: horizontalHighResolution = (horizontalHighResolution ?? 0) + value
+        case .wheel: wheelLegacy = (wheelLegacy ?? 0) &+ value
+        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
+        case .horizontalWheel: horizontalLegacy = (horizontalLegacy ?? 0) &+ value
+        case .horizontalWheelHighResolution: horizontalHighResolution = (horizontalHighResolution ?? 0) &+ value
         default: break
         }
     }

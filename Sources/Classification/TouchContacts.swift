@@ -67,12 +67,14 @@ struct SurfaceGeometry: Hashable, Sendable {
         let yInfo =
             device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
             ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
-        minimumX = xInfo.minimum
-        maximumX = max(xInfo.maximum, xInfo.minimum + 1)
-        minimumY = yInfo.minimum
-        maximumY = max(yInfo.maximum, yInfo.minimum + 1)
-        let width = Double(maximumX - minimumX)
-        let height = Double(maximumY - minimumY)
+        // A range the device got wrong (maximum not above minimum) becomes one unit wide rather
+        // than dividing by zero.
+        minimumX = min(xInfo.minimum, Int32.max - 1)
+        maximumX = max(xInfo.maximum, minimumX + 1)
+        minimumY = min(yInfo.minimum, Int32.max - 1)
+        maximumY = max(yInfo.maximum, minimumY + 1)
+        let width = Double(maximumX) - Double(minimumX)
+        let height = Double(maximumY) - Double(minimumY)
         if xInfo.resolution > 0, yInfo.resolution > 0 {
             unitsPerMillimetreX = Double(xInfo.resolution)
             unitsPerMillimetreY = Double(yInfo.resolution)
@@ -87,19 +89,22 @@ struct SurfaceGeometry: Hashable, Sendable {
     /// The surface's size in millimetres.
     var size: PhysicalSize {
         PhysicalSize(
-            width: Double(maximumX - minimumX) / unitsPerMillimetreX,
-            height: Double(maximumY - minimumY) / unitsPerMillimetreY
+            width: (Double(maximumX) - Double(minimumX)) / unitsPerMillimetreX,
+            height: (Double(maximumY) - Double(minimumY)) / unitsPerMillimetreY
         )
     }
 
     func millimetres(x: Int32, y: Int32) -> Vector {
-        Vector(x: Double(x - minimumX) / unitsPerMillimetreX, y: Double(y - minimumY) / unitsPerMillimetreY)
+        Vector(
+            x: (Double(x) - Double(minimumX)) / unitsPerMillimetreX,
+            y: (Double(y) - Double(minimumY)) / unitsPerMillimetreY
+        )
     }
 
     func fraction(x: Int32, y: Int32) -> Vector {
         Vector(
-            x: Double(x - minimumX) / Double(maximumX - minimumX),
-            y: Double(y - minimumY) / Double(maximumY - minimumY)
+            x: (Double(x) - Double(minimumX)) / (Double(maximumX) - Double(minimumX)),
+            y: (Double(y) - Double(minimumY)) / (Double(maximumY) - Double(minimumY))
         )
     }
 }
@@ -310,9 +315,9 @@ struct TouchContacts {
     /// Keeps `center` while `value` stays within `margin` of it; otherwise follows `value` at
     /// `margin` behind, so that sensor jitter smaller than the axis's fuzz moves nothing.
     static func hysteresis(_ value: Int32, center: Int32, margin: Int32) -> Int32 {
-        let difference = value - center
-        if abs(difference) <= margin { return center }
-        return difference > 0 ? value - margin : value + margin
+        let difference = Int64(value) - Int64(center)
+        if abs(difference) <= Int64(margin) { return center }
+        return Int32(clamping: difference > 0 ? Int64(value) - Int64(margin) : Int64(value) + Int64(margin))
     }
 
     /// Every contact's gesture starts again from where it is (the finger count changed).
@@ -332,8 +337,8 @@ struct TouchContacts {
             var best: (report: Int, slot: Int, distance: Int64)?
             for report in 0..<anonymousCount where reportSlots[report] < 0 {
                 for slot in contacts.indices where contacts[slot].isActive && !slotClaimed[slot] {
-                    let dx = Int64(reports[report].rawX - contacts[slot].rawX)
-                    let dy = Int64(reports[report].rawY - contacts[slot].rawY)
+                    let dx = Int64(reports[report].rawX) - Int64(contacts[slot].rawX)
+                    let dy = Int64(reports[report].rawY) - Int64(contacts[slot].rawY)
                     let distance = dx * dx + dy * dy
                     if best.map({ distance < $0.distance }) ?? true { best = (report, slot, distance) }
                 }

@@ -81,7 +81,7 @@ struct TouchpadTranslator {
     /// Logical buttons held, indexed by physical code − `BTN_LEFT` (`BTN_LEFT` … `BTN_TASK`).
     private var held: [HeldButton?] = [HeldButton?](repeating: nil, count: 8)
     /// Button events of the frame being gathered, handled once the frame's contacts are known.
-    private var pendingButtons: [(code: KeyCode, value: Int32)] = []
+    private var pendingButtons: [(code: KeyCode, value: Int32)]
     private var pendingButtonCount = 0
 
     init(
@@ -313,11 +313,17 @@ struct TouchpadTranslator {
                 for contact in contacts.contacts where isFinger(contact) {
                     if first == nil { first = contact.position } else if second == nil { second = contact.position }
                 }
-                if let first, let second,
-                    abs(first.x - second.x) > thresholds.clickfingerMaximumSpreadX
-                        || abs(first.y - second.y) > thresholds.clickfingerMaximumSpreadY
-                {
-                    count = 1
+                if let first, let second {
+                    let spreadY = abs(first.y - second.y)
+                    let thumbZone = size.height - thresholds.clickfingerThumbZoneHeight
+                    let oneInThumbZone = (first.y >= thumbZone) != (second.y >= thumbZone)
+                    if abs(first.x - second.x) > thresholds.clickfingerMaximumSpreadX
+                        || spreadY > thresholds.clickfingerMaximumSpreadY
+                        || (spreadY > thresholds.clickfingerThumbSpreadY
+                            && size.height >= thresholds.clickfingerThumbPadHeight && oneInThumbZone)
+                    {
+                        count = 1
+                    }
                 }
             }
             let button: PointerButton =

@@ -34,8 +34,8 @@ struct TouchscreenTranslator {
         } else {
             let xInfo = device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
             let yInfo = device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
-            let width = Double((xInfo?.maximum ?? 1) - (xInfo?.minimum ?? 0))
-            let height = Double((yInfo?.maximum ?? 1) - (yInfo?.minimum ?? 0))
+            let width = Double(xInfo?.maximum ?? 1) - Double(xInfo?.minimum ?? 0)
+            let height = Double(yInfo?.maximum ?? 1) - Double(yInfo?.minimum ?? 0)
             unitGeometry = SurfaceGeometry(device: device, fallbackSize: PhysicalSize(width: width, height: height))
             pointsPerMillimetre = 1
         }

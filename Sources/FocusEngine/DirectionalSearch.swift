@@ -312,8 +312,8 @@ struct SpatialGrid {
         var cell = max(averageSide * Self.thresholds.cellSizePerAverageItemSide, 1)
         let cellBudget = Self.thresholds.maximumCellsPerItem * Double(frames.count) + 16
         while (bounds.width / cell + 1) * (bounds.height / cell + 1) > cellBudget { cell *= 2 }
-        let columns = Int(bounds.width / cell) + 1
-        let rows = Int(bounds.height / cell) + 1
+        let columns = Self.clampedIndex(bounds.width / cell, count: Int(cellBudget)) + 1
+        let rows = Self.clampedIndex(bounds.height / cell, count: Int(cellBudget)) + 1
         self.originX = bounds.minX
         self.originY = bounds.minY
         self.cellSize = cell
@@ -321,10 +321,10 @@ struct SpatialGrid {
         self.rows = rows
 
         func cellRange(_ frame: SceneRect) -> (ClosedRange<Int>, ClosedRange<Int>) {
-            let c0 = min(max(Int((frame.minX - bounds.minX) / cell), 0), columns - 1)
-            let c1 = min(max(Int((frame.maxX - bounds.minX) / cell), c0), columns - 1)
-            let r0 = min(max(Int((frame.minY - bounds.minY) / cell), 0), rows - 1)
-            let r1 = min(max(Int((frame.maxY - bounds.minY) / cell), r0), rows - 1)
+            let c0 = Self.clampedIndex((frame.minX - bounds.minX) / cell, count: columns)
+            let c1 = max(Self.clampedIndex((frame.maxX - bounds.minX) / cell, count: columns), c0)
+            let r0 = Self.clampedIndex((frame.minY - bounds.minY) / cell, count: rows)
+            let r1 = max(Self.clampedIndex((frame.maxY - bounds.minY) / cell, count: rows), r0)
             return (c0...c1, r0...r1)
         }
         var counts = [Int32](repeating: 0, count: columns * rows + 1)
@@ -356,8 +356,15 @@ struct SpatialGrid {
         self.oversized = oversized
     }
 
-    func column(_ x: Double) -> Int { min(max(Int(((x - originX) / cellSize).rounded(.down)), 0), columns - 1) }
-    func row(_ y: Double) -> Int { min(max(Int(((y - originY) / cellSize).rounded(.down)), 0), rows - 1) }
+    func column(_ x: Double) -> Int { Self.clampedIndex((x - originX) / cellSize, count: columns) }
+    func row(_ y: Double) -> Int { Self.clampedIndex((y - originY) / cellSize, count: rows) }
+
+    /// `value` rounded down into `0 ..< count`, without trapping on huge or non-finite values.
+    static func clampedIndex(_ value: Double, count: Int) -> Int {
+        guard value > 0 else { return 0 }  // also NaN
+        guard value < Double(count - 1) else { return count - 1 }
+        return Int(value)
+    }
 
     @inline(__always)
     func forEachItem(column: Int, row: Int, _ body: (Int) -> Void) {

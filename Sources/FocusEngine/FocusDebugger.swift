@@ -83,7 +83,11 @@ public enum FocusDebugger {
         // Visibility, size and position.
         if item.isHidden { reasons.append("it is hidden") }
         if !item.isUserInteractionEnabled { reasons.append("it has user interaction disabled") }
-        if item.frame.isEmpty { reasons.append("it has zero size (frame \(item.frame))") }
+        if item.frame.isEmpty {
+            reasons.append("it has zero size (frame \(item.frame))")
+        } else if !FocusLayout.isUsable(item.frame) {
+            reasons.append("its frame \(item.frame) is not finite or lies beyond ±1e12 points")
+        }
         for ancestor in ancestors {
             let ancestorName = FocusSystem.name(of: ancestor)
             if ancestor.isHidden { reasons.append("it is inside \"\(ancestorName)\", which is hidden") }

@@ -111,6 +111,10 @@ final class FocusLayout {
         finishGroups()
     }
 
+    /// Environments already visited: a tree that lists an environment twice (or in a cycle) is
+    /// walked once instead of forever.
+    private var visited = Set<ObjectIdentifier>()
+
     private func visit(
         _ environment: any FocusEnvironment,
         group inherited: Int,
@@ -118,6 +122,7 @@ final class FocusLayout {
         insideFocusable: Bool,
         fullKeyboardAccess: Bool
     ) {
+        guard visited.insert(ObjectIdentifier(environment)).inserted else { return }
         var group = inherited
         if let identifier = environment.focusGroupIdentifier, identifier != groups[inherited].identifier {
             if let existing = groupIndexByIdentifier[identifier] {
@@ -131,7 +136,7 @@ final class FocusLayout {
         }
         let blocked = inheritedBlocked || environment.isHidden || !environment.isUserInteractionEnabled
         var focusableHere = false
-        if let item = environment as? any FocusItem, !blocked, !insideFocusable, !item.frame.isEmpty,
+        if let item = environment as? any FocusItem, !blocked, !insideFocusable, Self.isUsable(item.frame),
             Self.declaresFocusable(item, fullKeyboardAccess: fullKeyboardAccess)
         {
             focusableHere = true
@@ -164,6 +169,16 @@ final class FocusLayout {
             )
         }
     }
+
+    /// Whether a frame can take focus: finite, within ``maximumCoordinate``, and not empty.
+    static func isUsable(_ frame: SceneRect) -> Bool {
+        let values = [frame.minX, frame.minY, frame.maxX, frame.maxY]
+        return !frame.isEmpty && values.allSatisfy { $0.isFinite && abs($0) <= maximumCoordinate }
+    }
+
+    /// Frames further than this from the origin (in points) cannot take focus: no screen is that
+    /// large, and beyond it distances squared lose the precision the searches rely on.
+    static let maximumCoordinate = 1e12
 
     /// The item's own declaration, before visibility and position are taken into account.
     static func declaresFocusable(_ item: any FocusItem, fullKeyboardAccess: Bool) -> Bool {

@@ -244,7 +244,9 @@ public final class FocusSystem {
 
     static func allItems(under root: any FocusEnvironment) -> [any FocusItem] {
         var result: [any FocusItem] = []
+        var visited = Set<ObjectIdentifier>()
         func visit(_ environment: any FocusEnvironment) {
+            guard visited.insert(ObjectIdentifier(environment)).inserted else { return }
             if let item = environment as? any FocusItem { result.append(item) }
             for child in environment.focusChildren { visit(child) }
         }
@@ -534,16 +536,28 @@ public final class FocusSystem {
 
     // MARK: Movement
 
-    /// Moves focus along the Tab loop (`.next`/`.previous`), or in a direction within the current
-    /// group (`.up`, `.down`, `.left`, `.right`).
+    /// Moves focus along the Tab loop (`.next`/`.previous`), in a direction within the current
+    /// group (`.up`, `.down`, `.left`, `.right`), or to the current group's first or last item in
+    /// reading order (`.first`, `.last`).
     @discardableResult
     public func moveFocus(_ heading: FocusHeading) -> FocusMoveResult {
         guard !isUpdatingFocus else { return .failed(.updateInProgress) }
         switch heading {
         case .next, .previous: return moveAlongTabLoop(forward: heading == .next)
         case .up, .down, .left, .right: return moveInDirection(heading)
+        case .first, .last: return moveToEnd(first: heading == .first)
         default: return .failed(.nothingInDirection)
         }
+    }
+
+    /// `.first`/`.last`: the first or last item of the current group in reading order.
+    private func moveToEnd(first: Bool) -> FocusMoveResult {
+        guard let focusedItem, let entry = layout.entry(for: focusedItem) else {
+            return moveAlongTabLoop(forward: first)
+        }
+        let order = layout.groups[layout.entries[entry].group].readingOrder
+        guard let target = first ? order.first : order.last else { return .failed(.nothingInDirection) }
+        return performUpdate(to: layout.entries[target].item, heading: first ? .first : .last)
     }
 
     private func moveAlongTabLoop(forward: Bool) -> FocusMoveResult {

@@ -1,4 +1,23 @@
 /// The modes Full Keyboard Access adds on top of plain focus movement.
+///
+/// Transitions (anything not listed leaves the state as it is):
+///
+/// | state       | input                         | next state  | effect                           |
+/// |-------------|-------------------------------|-------------|----------------------------------|
+/// | idle        | Tab+Z, item has actions       | actionsMenu | `action` `actionsMenu` event     |
+/// | idle        | Tab+Z, no actions             | idle        | `action` `actionsMenu`, empty    |
+/// | idle        | Tab+F                         | find        | —                                |
+/// | actionsMenu | Up / Down                     | actionsMenu | highlight moves, clamped         |
+/// | actionsMenu | Return / Space                | idle        | `action` with trigger `menu`     |
+/// | actionsMenu | Escape / Tab+Z                | idle        | —                                |
+/// | actionsMenu | any other key                 | actionsMenu | swallowed                        |
+/// | find        | text                          | find        | focus the first match            |
+/// | find        | arrows                        | find        | focus the next/previous match    |
+/// | find        | Backspace                     | find        | shorter query, first match       |
+/// | find        | Return / Escape / Tab+F       | idle        | focus stays                      |
+/// | find        | any other key                 | idle        | the key is then handled normally |
+///
+/// Replacing the tree returns to idle.
 enum FullKeyboardAccessState {
     /// Plain navigation.
     case idle

@@ -85,19 +85,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "[\(origin.x), \(origin.y), \(size.width), \(size.height)]" }
 }
 
+// Arithmetic on the classifier's `Vector` stays inside this module, so that it can never clash
+// with operators another module declares for the same type.
 extension Vector {
     /// The vector's length.
-    public var length: Double { (x * x + y * y).squareRoot() }
+    var length: Double { (x * x + y * y).squareRoot() }
 
-    /// Returns the sum of two vectors.
-    public static func + (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
+    static func + (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
 
-    /// Returns the difference of two vectors.
-    public static func - (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
+    static func - (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
 
-    /// Returns the vector pointing the other way.
-    public static prefix func - (vector: Vector) -> Vector { Vector(x: -vector.x, y: -vector.y) }
+    static prefix func - (vector: Vector) -> Vector { Vector(x: -vector.x, y: -vector.y) }
 
-    /// Returns the vector scaled by a factor.
-    public static func * (lhs: Vector, rhs: Double) -> Vector { Vector(x: lhs.x * rhs, y: lhs.y * rhs) }
+    static func * (lhs: Vector, rhs: Double) -> Vector { Vector(x: lhs.x * rhs, y: lhs.y * rhs) }
 }

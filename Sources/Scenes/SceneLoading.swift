@@ -194,7 +194,23 @@ private struct SceneDecoder {
             throw error(
                 .negativeSize(width: rect.width, height: rect.height), line: value.line, node: node, field: field)
         }
+        try checkRange(values, line: value.line, node: node, field: field)
         return rect
+    }
+
+    /// Scene coordinates and sizes stay within ±1e9 points: no screen is that large, and beyond
+    /// it squared distances lose the precision directional search relies on.
+    static let maximumMagnitude = 1e9
+
+    func checkRange(_ values: [Double], line: Int, node: String?, field: String) throws(SceneError) {
+        for value in values where abs(value) > Self.maximumMagnitude {
+            throw error(
+                .invalidValue("\(formatted(value)) is out of range (at most 1e9 points from the origin)"),
+                line: line,
+                node: node,
+                field: field
+            )
+        }
     }
 
     func size(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> SceneSize {
@@ -202,6 +218,7 @@ private struct SceneDecoder {
         guard values[0] >= 0, values[1] >= 0 else {
             throw error(.negativeSize(width: values[0], height: values[1]), line: value.line, node: node, field: field)
         }
+        try checkRange(values, line: value.line, node: node, field: field)
         return SceneSize(width: values[0], height: values[1])
     }
 
@@ -423,6 +440,7 @@ private struct SceneDecoder {
                 throw error(
                     .negativeSize(width: rect.width, height: rect.height), line: member.line, node: node, field: field)
             }
+            try checkRange(values, line: member.line, node: node, field: field)
             guard values[4] >= 0 else {
                 throw error(.invalidValue("the corner radius is negative"), line: member.line, node: node, field: field)
             }
@@ -440,6 +458,7 @@ private struct SceneDecoder {
             var points: [ScenePoint] = []
             for (index, element) in elements.enumerated() {
                 let xy = try numbers(element, count: 2, what: "[x, y]", node: node, field: "\(field)[\(index)]")
+                try checkRange(xy, line: element.line, node: node, field: "\(field)[\(index)]")
                 points.append(ScenePoint(x: xy[0], y: xy[1]))
             }
             return .polygon(points)

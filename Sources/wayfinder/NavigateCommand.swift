@@ -22,7 +22,7 @@ struct NavigateCommand: Command {
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
     static let usage =
         "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] --keys \"K1 K2 …\" "
-        + "[--json] [--debug focusability ID|request ID|groups|loop|status]"
+        + "[--json] [--trace] [--debug focusability ID|request ID|groups|loop|status]"
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
         selections and actions it caused. With --json each line is
@@ -43,6 +43,7 @@ struct NavigateCommand: Command {
         OptionHelp("--search precise|proximity", "Overrides the scene's directional search."),
         OptionHelp("--keys \"K1 K2 …\"", "The keys to press, separated by spaces."),
         OptionHelp("--json", "Prints one JSON object per key."),
+        OptionHelp("--trace", "Prints each focus transition (moves, failures, vetoes, modes) on standard error."),
         OptionHelp("--debug WHAT", "Prints focusability ID, request ID, groups, loop or status after the keys."),
     ]
 
@@ -52,6 +53,7 @@ struct NavigateCommand: Command {
     var search: DirectionalSearch?
     var keys: [KeyInput]?
     var isJSON = false
+    var isTracing = false
     var debug: DebugReport?
     var debugItem: String?
 
@@ -70,6 +72,7 @@ struct NavigateCommand: Command {
                     throw UsageError("Invalid value for '--keys': \(error)")
                 }
             case .option("--json"): isJSON = true
+            case .option("--trace"): isTracing = true
             case .option("--debug"):
                 debug = try arguments.value(for: "--debug", as: DebugReport.self)
                 if debug == .focusability || debug == .request {
@@ -108,6 +111,12 @@ struct NavigateCommand: Command {
             )
         } catch let error as NavigationError {
             throw CommandFailure("\(path): --focus: \(error)")
+        }
+        if isTracing {
+            navigator.system.traceHandler = { line in
+                var standardError = FileStream.standardError
+                print(line, to: &standardError)
+            }
         }
         for input in keys ?? [] {
             let step = navigator.press(input)

@@ -157,6 +157,18 @@ import WayfinderTestSupport
                 "button middle down fingers", "button middle up fingers",
             ]
         )
+        // 24 mm apart vertically on a 60 mm pad, one of them in the bottom 20 mm: a thumb.
+        #expect(
+            try press(at: 40, 50, fingers: [(45, 90)], options: fingers) == [
+                "button primary down fingers", "button primary up fingers",
+            ]
+        )
+        // 24 mm apart vertically but both above the bottom 20 mm: two fingers.
+        #expect(
+            try press(at: 40, 10, fingers: [(45, 50)], options: fingers) == [
+                "button secondary down fingers", "button secondary up fingers",
+            ]
+        )
         // 70 mm apart horizontally: a resting thumb, not a second finger.
         #expect(
             try press(at: 10, 40, fingers: [(80, 40)], options: fingers) == [

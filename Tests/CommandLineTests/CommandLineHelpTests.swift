@@ -1,8 +1,17 @@
 import Testing
 
+@testable import wayfinder
+
 /// The help and usage-error contract of `wayfinder`, checked on the built binary.
 @Suite struct CommandLineHelpTests {
-    static let subcommands = ["devices", "record", "replay"]
+    /// Every subcommand in the table: a new one gets these checks without a new test.
+    static var subcommands: [String] { RootCommand.subcommands.map { $0.name } }
+
+    @Test func theContractSubcommandsAreInTheTable() {
+        for name in ["devices", "record", "replay"] {
+            #expect(Self.subcommands.contains(name))
+        }
+    }
 
     @Test(arguments: [["--help"], ["-h"], ["help"], []])
     func rootHelpGoesToStandardOutputWithExitZero(arguments: [String]) throws {

@@ -131,3 +131,19 @@ import WayfinderTestSupport
         #expect(missing.errorLines.first == "Error: Missing value for '--debug request'")
     }
 }
+
+@Suite struct NavigateTraceTests {
+    @Test func traceGoesToStandardError() throws {
+        let outcome = try WayfinderProcess.run([
+            "navigate", "--scene", NavigateCommandTests.photos, "--focus", "photo-3", "--keys", "Right Left", "--trace",
+        ])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.outputLines == ["Right  photo-3", "Left  photo-2"])
+        #expect(
+            outcome.errorLines == [
+                "focus: photo-3 → nothing (right)",
+                "focus: photo-3 → photo-2 (left)",
+            ]
+        )
+    }
+}

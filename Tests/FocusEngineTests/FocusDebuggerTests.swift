@@ -244,3 +244,67 @@ import WayfinderTestSupport
                 "Focus would stay on \"button\"."))
     }
 }
+
+@Suite struct HostileGeometryTests {
+    /// Custom items can report any frame; none of them may crash the engine.
+    final class Odd: FocusItem {
+        let frame: SceneRect
+        let name: String
+        weak var parent: (any FocusEnvironment)?
+        init(_ name: String, _ frame: SceneRect) {
+            self.name = name
+            self.frame = frame
+        }
+        var parentFocusEnvironment: (any FocusEnvironment)? { parent }
+        var canBecomeFocused: Bool { true }
+        var restorationIdentifier: String? { name }
+    }
+
+    @Test func nonFiniteAndHugeFramesAreNotFocusable() {
+        let root = FocusNode(id: "root", frame: SceneRect(x: 0, y: 0, width: 100, height: 100))
+        let odd = [
+            Odd("nan", SceneRect(x: .nan, y: 0, width: 10, height: 10)),
+            Odd("infinite", SceneRect(x: 0, y: 0, width: .infinity, height: 10)),
+            Odd("far", SceneRect(x: 1e300, y: 0, width: 10, height: 10)),
+        ]
+        for item in odd {
+            item.parent = root
+            root.addChild(item)
+        }
+        let normal = root.add("normal", 0, 0, 10, 10)
+        root.add("huge-but-fine", -1e8, 20, 2e8, 10)
+        let system = FocusSystem(root: root, configuration: FocusConfiguration(directionalSearch: .proximity))
+        for item in odd { #expect(!system.isFocusable(item)) }
+        #expect(
+            FocusDebugger.checkFocusability(for: odd[0], in: system).reasons == [
+                "its frame [nan, 0, 10, 10] is not finite or lies beyond ±1e12 points"
+            ]
+        )
+        system.focus(normal)
+        for heading in [FocusHeading.up, .down, .left, .right] { _ = system.moveFocus(heading) }
+        #expect(system.focusedName == "huge-but-fine")
+    }
+}
+
+@Suite struct CyclicTreeTests {
+    /// An environment that lists its own ancestor as a child: a programming mistake that must not
+    /// hang or crash the engine.
+    final class Loop: FocusEnvironment {
+        weak var parentFocusEnvironment: (any FocusEnvironment)?
+        var children: [any FocusEnvironment] = []
+        var focusChildren: [any FocusEnvironment] { children }
+    }
+
+    @Test func cyclesAreWalkedOnce() {
+        let root = FocusNode(id: "root", frame: SceneRect(x: 0, y: 0, width: 100, height: 100))
+        let loop = Loop()
+        loop.parentFocusEnvironment = root
+        root.addChild(loop)
+        let item = FocusNode(id: "item", frame: SceneRect(x: 0, y: 0, width: 10, height: 10), focusable: true)
+        item.parent = loop
+        loop.children = [item, root]
+        let system = FocusSystem(root: root)
+        #expect(system.moveFocus(.next).moved)
+        #expect(system.focusedName == "item")
+    }
+}

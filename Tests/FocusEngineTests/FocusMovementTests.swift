@@ -220,3 +220,13 @@ final class Shape: FocusItem {
         #expect(system.focusedName == "A")
     }
 }
+
+@Suite struct FirstAndLastTests {
+    @Test func firstAndLastStayInTheGroup() throws {
+        let (tree, system) = try TestScenes.photosSystem()
+        system.focus(try #require(tree.node(withID: "photo-6")))
+        #expect(system.moveFocus(.last).events == [.focus(from: "photo-6", to: "photo-11", heading: .last)])
+        #expect(system.moveFocus(.first).events == [.focus(from: "photo-11", to: "photo-1", heading: .first)])
+        #expect(system.moveFocus(.first).failure == .alreadyFocused)
+    }
+}

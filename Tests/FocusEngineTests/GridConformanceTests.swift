@@ -118,3 +118,53 @@ import Testing
         #expect(single.focusedName == "topRight")
     }
 }
+
+/// Three WICG spatial-navigation UX cases (`tests/ux`), which score distances differently from
+/// both of our rules. They document where the rules agree with the WICG expectation and where
+/// they knowingly do not: (source, heading, candidates, expected by WICG, precise, proximity).
+@Suite struct WICGDivergenceTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let source: SceneRect
+        let heading: FocusHeading
+        let candidates: [SceneRect]
+        let wicg: Int
+        let precise: Int?
+        let proximity: Int?
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [
+        // grid-001: purple straight below beats green, which only touches the column's edge.
+        Case(
+            name: "grid-001", source: SceneRect(x: 200, y: 0, width: 100, height: 100), heading: .down,
+            candidates: [
+                SceneRect(x: 100, y: 100, width: 100, height: 100), SceneRect(x: 200, y: 200, width: 100, height: 100),
+            ], wicg: 1, precise: 1, proximity: 0),
+        // grid-align-004: a tiny box just below wins over an aligned box a little further.
+        Case(
+            name: "grid-align-004", source: SceneRect(x: 220, y: 150, width: 80, height: 40), heading: .down,
+            candidates: [
+                SceneRect(x: 295, y: 192, width: 4, height: 4), SceneRect(x: 220, y: 198, width: 80, height: 40),
+            ],
+            wicg: 0, precise: 0, proximity: 1),
+        // intersected-002: WICG favours the box overlapping more; both rules pick the better-aligned one.
+        Case(
+            name: "intersected-002", source: SceneRect(x: 50, y: 125, width: 200, height: 270), heading: .right,
+            candidates: [
+                SceneRect(x: 250, y: 10, width: 100, height: 420), SceneRect(x: 220, y: 310, width: 150, height: 150),
+            ], wicg: 1, precise: 0, proximity: 0),
+    ]
+
+    @Test(arguments: cases)
+    func documentedOutcome(_ example: Case) {
+        #expect(
+            DirectionalRules.bestCandidate(
+                from: example.source, heading: example.heading, among: example.candidates, rule: .precise)
+                == example.precise)
+        #expect(
+            DirectionalRules.bestCandidate(
+                from: example.source, heading: example.heading, among: example.candidates, rule: .proximity)
+                == example.proximity)
+    }
+}

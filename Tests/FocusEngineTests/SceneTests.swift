@@ -184,6 +184,12 @@ import WayfinderTestSupport
             ),
             ("{\"selectKey\": \"enter\", \"root\": {\"id\": \"w\", \"frame\": [0,0,1,1]}}", nil, "selectKey", 1),
             ("{\"size\": [-1, 5], \"root\": {\"id\": \"w\", \"frame\": [0,0,1,1]}}", nil, "size", 1),
+            ("{\"root\": {\"id\": \"w\", \"frame\": [0,0,1e300,1]}}", "w", "frame", 1),
+            (
+                "{\"root\": {\"id\": \"w\", \"frame\": [0,0,1,1], \"scroll\": {\"contentSize\": [1, 2e9]}}}", "w",
+                "scroll.contentSize", 1
+            ),
+            ("{\"root\": {\"id\": \"w\", \"frame\": [0,0,1,1e999]}}", nil, nil, 1),
         ] as [(String, String?, String?, Int)])
     func malformedScenesAreRefused(text: String, nodeID: String?, field: String?, line: Int) throws {
         let error = try #require(Self.refusal(text))

@@ -231,6 +231,47 @@ import WayfinderTestSupport
         #expect(pipeline.system.nextDeadline == nil)
     }
 
+    @Test func everyOffsetAfterARecordedHorizontalFlickFollowsTheDecelerationFormula() throws {
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 20_000, height: 800))
+        let result = try run(
+            "touchpad/evemu-devices_synaptics-hp8470p.two-finger-scroll-horizontal.events",
+            description: "touchpad/evemu-devices_synaptics-hp8470p.desc",
+            attaching: [],
+            scroll: scroll
+        )
+        var scrolled = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in result.pipeline.classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                scrolled += delta.x
+                if phase == .ended { release = (input.time, velocity?.x ?? 0) }
+            }
+        }
+        let ended = try #require(release)
+        // A real flick: over a thousand points per second when the fingers lift.
+        #expect(ended.velocity > 1000)
+        let rate = 0.998
+        let perMillisecond = ended.velocity / 1000
+        // Rest comes when what is left to travel, |v|·rᵗ/−ln r, is half a point.
+        let restMilliseconds = log(0.5 * -log(rate) / abs(perMillisecond)) / log(rate)
+        func expected(_ milliseconds: Double) -> Double {
+            let t = min(milliseconds, restMilliseconds)
+            return scrolled + perMillisecond * (pow(rate, t) - 1) / log(rate)
+        }
+        var checked = 0
+        for event in result.pipeline.events {
+            guard case .contentOffset(let time, _, let offset) = event, time > ended.time else { continue }
+            let milliseconds = Double((time - ended.time).wholeMicroseconds) / 1000
+            // The rest time is rounded up to a whole microsecond.
+            #expect(abs(offset.x - expected(milliseconds)) < 1e-3, "at \(milliseconds) ms")
+            #expect(offset.y == 0)
+            checked += 1
+        }
+        #expect(checked > 10)
+        #expect(abs(scroll.contentOffset.x - expected(restMilliseconds)) < 1e-3)
+        #expect(abs(scroll.contentOffset.x - (scrolled + perMillisecond / -log(rate))) < 0.5)
+    }
+
     @Test func aScrollViewBouncesBackAfterARecordedScrollPastItsTop() throws {
         let scroll = ScrollViewInteraction(contentSize: Size(width: 1000, height: 20_000))
         let result = try run(

@@ -12,7 +12,9 @@ enum RootCommand {
             RecordCommand.self,
             ReplayCommand.self,
             NavigateCommand.self,
+            RunCommand.self,
             DemoCommand.self,
+            ExploreCommand.self,
         ]
     }
 

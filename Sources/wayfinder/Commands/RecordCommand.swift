@@ -99,8 +99,9 @@ struct RecordCommand: Command {
         try write(captured)
     }
 
-    /// Writes what was captured, obfuscated unless `--show-keycodes`, to the output.
-    private func write(_ captured: [CapturedDevice]) throws {
+    /// Writes what was captured, times counted from the first event and keys obfuscated unless
+    /// `--show-keycodes`, to the output.
+    func write(_ captured: [CapturedDevice]) throws {
         let origin = captured.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
         var recording = Recording(
             devices: captured.map { device in

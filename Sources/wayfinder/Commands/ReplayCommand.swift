@@ -12,7 +12,7 @@ struct ReplayCommand: Command {
     static let abstract = "Replays recordings: raw frames, the classified interaction stream, or the whole pipeline."
     static let usage =
         "wayfinder replay FILE… [--desc DESC] [--raw] [--scene SCENE] [--json] [--realtime] [--tap-to-click] "
-        + "[--click-method areas|fingers]"
+        + "[--click-method areas|fingers] [--motion]"
     static let discussion = """
         Several files are merged in time order. Times are seconds since the earliest first event.
         """
@@ -25,6 +25,7 @@ struct ReplayCommand: Command {
         OptionHelp("--realtime", "Waits between frames as long as the recording did."),
         OptionHelp("--tap-to-click", "Turns touchpad taps into clicks."),
         OptionHelp("--click-method areas|fingers", "How a clickpad click picks its button (default: areas)."),
+        OptionHelp("--motion", "Also prints pointer motion and touch positions."),
     ]
 
     /// The recordings to replay.
@@ -43,6 +44,8 @@ struct ReplayCommand: Command {
     var isTapToClickEnabled = false
     /// How clickpad clicks pick a button; nil for the device's default.
     var clickMethod: ClickMethod?
+    /// Whether pointer motion and touch positions are printed.
+    var isMotionIncluded = false
 
     init(arguments: inout ArgumentCursor) throws(UsageError) {
         while let argument = try arguments.next() {
@@ -53,6 +56,7 @@ struct ReplayCommand: Command {
             case .option("--json"): isJSON = true
             case .option("--realtime"): isRealtime = true
             case .option("--tap-to-click"): isTapToClickEnabled = true
+            case .option("--motion"): isMotionIncluded = true
             case .option("--click-method"):
                 clickMethod = try arguments.value(for: "--click-method", as: ClickMethod.self)
             case .positional(let path): recordingPaths.append(path)
@@ -71,7 +75,9 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        if isRaw {
+        if scenePath != nil {
+            try runScene()
+        } else if isRaw {
             try runRaw()
         } else {
             try runClassified()

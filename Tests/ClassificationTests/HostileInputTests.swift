@@ -1,0 +1,79 @@
+import Classification
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+/// Devices misbehave: values at the ends of their range, slots that do not exist, releases of
+/// keys never pressed, ranges that are empty. None of it may crash the classifier.
+@Suite struct HostileInputTests {
+    private static let extremes: [Int32] = [.min, .max, -1, 0, 1, .min + 1, .max - 1]
+
+    private static func hostileFrames(for device: DeviceDescription) -> [EventFrame] {
+        var script = InputScript(device: device)
+        var events: [(EventType, UInt16)] = []
+        for (type, codes) in device.supportedCodes where type != .synchronization {
+            for code in codes { events.append((type, code)) }
+        }
+        events.append((.absolute, AbsoluteAxis.multitouchSlot.rawValue))
+        events.append((.absolute, AbsoluteAxis.multitouchTrackingID.rawValue))
+        events.sort { ($0.0.rawValue, $0.1) < ($1.0.rawValue, $1.1) }
+        for round in 0..<4 {
+            for (index, (type, code)) in events.enumerated() {
+                script.add(type, code, extremes[(index + round) % extremes.count])
+                // Relative axes add up within a frame: send each twice.
+                if type == .relative { script.add(type, code, extremes[(index + round) % extremes.count]) }
+                if index % 3 == 0 {
+                    script.add(.synchronization, SynchronizationCode.multitouchReport.rawValue, 0)
+                }
+                if index % 5 == 0 { script.sync() }
+                script.wait(.milliseconds(7))
+            }
+            script.sync()
+        }
+        return script.frames
+    }
+
+    @Test(arguments: [
+        ScriptedDevice.mouse(highResolution: true),
+        ScriptedDevice.mouse(name: "HID 04b3:3103", vendorID: 0x04b3, productID: 0x3103),
+        ScriptedDevice.touchpad(),
+        ScriptedDevice.touchpad(isClickpad: false, vendorID: 0x05ac, busType: 0x03),
+        ScriptedDevice.touchscreen(),
+        ScriptedDevice.keyboard(),
+    ])
+    func extremeValuesNeitherCrashNorStickKeys(device: DeviceDescription) throws {
+        let frames = Self.hostileFrames(for: device)
+        let end = (frames.last?.time ?? .zero) + .seconds(1)
+        let output = try classify(
+            device, frames, options: ClassifierOptions(tapToClick: true), until: end, removeAt: end)
+        // Whatever went down came up.
+        var downs = 0
+        var ups = 0
+        for input in output {
+            switch input.event {
+            case .key(_, .down, _, _), .button(_, .down, _, _): downs += 1
+            case .key(_, .up, _, _), .button(_, .up, _, _): ups += 1
+            default: break
+            }
+        }
+        #expect(downs == ups)
+    }
+
+    @Test func emptyAxisRangesDoNotDivideByZero() throws {
+        var device = ScriptedDevice.touchpad()
+        for axis in [AbsoluteAxis.x, .y, .multitouchPositionX, .multitouchPositionY] {
+            device.absoluteAxes[axis] = AbsoluteAxisInfo(minimum: 500, maximum: 500, resolution: 0)
+        }
+        var script = InputScript(device: device)
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.swipe(fingers: [0], byMillimetres: 3, 3, over: .milliseconds(30), steps: 3)
+        script.lift(fingers: [0])
+        let output = try classify(device, script.frames)
+        for input in output {
+            if case .motion(let delta) = input.event {
+                #expect(delta.x.isFinite && delta.y.isFinite)
+            }
+        }
+    }
+}
