@@ -267,14 +267,7 @@ import WayfinderTestSupport
         pipeline.run(script.frames)
 
         // What the classifier said: the scrolled distance and the release velocity.
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(scrolled > 100)
         #expect(ended.velocity > 100)
@@ -304,14 +297,7 @@ import WayfinderTestSupport
         var pipeline = try ClassifiedPipeline(device: script.device, system: system)
         pipeline.run(script.frames)
 
-        var pulled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                pulled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (pulled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(pulled < -50)
         // Rubber band: (1 − 1/(x·0.55/d + 1))·d past the edge, d = 800.

@@ -210,14 +210,7 @@ import WayfinderTestSupport
             settle: .zero
         )
         var pipeline = result.pipeline
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         // The fingers slow down before they lift: a few points per second remain.
         #expect(ended.velocity > 1)
@@ -239,14 +232,7 @@ import WayfinderTestSupport
             attaching: [],
             scroll: scroll
         )
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in result.pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.x
-                if phase == .ended { release = (input.time, velocity?.x ?? 0) }
-            }
-        }
+        let (scrolled, release) = result.pipeline.continuousScroll(along: \.x)
         let ended = try #require(release)
         // A real flick: over a thousand points per second when the fingers lift.
         #expect(ended.velocity > 1000)
@@ -282,14 +268,7 @@ import WayfinderTestSupport
             settle: .zero
         )
         var pipeline = result.pipeline
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(scrolled < -20)
         // Rubber band past the top of an 800-point view: (1 − 1/(x·0.55/d + 1))·d.
