@@ -122,6 +122,18 @@ import Testing
         #expect(grid.text(row: 2).contains("│A very│"))
     }
 
+    @Test func aFocusedBoxOneRowHighIsMarkedWithoutColour() {
+        var snapshot = TerminalSnapshot(sceneWidth: 100, sceneHeight: 100)
+        snapshot.nodes = [
+            .init(id: "a", role: "cell", frame: .init(x: 0, y: 0, width: 50, height: 10), label: "A"),
+            .init(id: "b", role: "cell", frame: .init(x: 50, y: 0, width: 50, height: 10), label: "B"),
+        ]
+        snapshot.focusedID = "b"
+        let grid = renderer.grid(for: snapshot)
+        #expect(grid.text(row: 0) == "[A       ]┃B       ┃")
+        #expect(grid.style(row: 0, column: 11) == .focus)
+    }
+
     @Test func defaultsToEightyByTwentyFour() {
         let grid = TerminalRenderer().grid(for: scene())
         #expect(grid.columns == 80)

@@ -108,7 +108,11 @@ public struct Replay: Sendable {
             events += produced
         }
         let end = (steps.last?.time ?? startTime) + Self.settleDuration
+        var previous: Timestamp?
         while let deadline = runtime.nextDeadline, deadline <= end {
+            // A deadline that does not move after firing would never let the replay end.
+            if let previous, deadline <= previous { break }
+            previous = deadline
             beforeStep(deadline, steps.count)
             let produced = runtime.advance(to: deadline)
             afterStep(produced)

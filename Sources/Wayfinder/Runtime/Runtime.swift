@@ -275,6 +275,9 @@ public final class Runtime {
     }
 
     private func deliver() -> [WayfinderEvent] {
+        // Most frames (motion without a scene, a key release) produce nothing: return without
+        // touching the reserved buffer, so that such frames allocate nothing here.
+        guard !pending.isEmpty else { return [] }
         let events = pending
         pending.removeAll(keepingCapacity: true)
         for event in events {

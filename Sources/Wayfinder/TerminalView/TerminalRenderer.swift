@@ -213,8 +213,8 @@ public struct TerminalRenderer: Sendable {
 
     private func drawBorder(_ box: Box, in grid: inout TerminalGrid, characters: BoxCharacters, style: TerminalStyle) {
         if box.height == 1 {
-            grid.put("[", row: box.top, column: box.left, style: style)
-            grid.put("]", row: box.top, column: box.right, style: style)
+            grid.put(characters.singleRowLeft, row: box.top, column: box.left, style: style)
+            grid.put(characters.singleRowRight, row: box.top, column: box.right, style: style)
             return
         }
         for column in box.left...box.right {
@@ -320,11 +320,17 @@ struct BoxCharacters {
     var topRight: Character
     var bottomLeft: Character
     var bottomRight: Character
+    /// The ends of a box only one row high.
+    var singleRowLeft: Character
+    var singleRowRight: Character
 
     static let light = BoxCharacters(
-        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘")
+        horizontal: "─", vertical: "│", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        singleRowLeft: "[", singleRowRight: "]")
     static let heavy = BoxCharacters(
-        horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛")
+        horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛",
+        singleRowLeft: "┃", singleRowRight: "┃")
     static let rounded = BoxCharacters(
-        horizontal: "━", vertical: "┃", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯")
+        horizontal: "━", vertical: "┃", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
+        singleRowLeft: "┃", singleRowRight: "┃")
 }

@@ -1,0 +1,155 @@
+# Shell helpers for the guest scripts (busybox sh). Sourced by /init before a case runs.
+#
+# The guest talks to the host over the serial console with lines that start with "@@":
+#   @@T label uptime          timing mark
+#   @@READY tag               readers are running: the host injects the steps for `tag`, then
+#                             answers "@@DONE tag" on the console
+#   @@CHECK name ok|fail text one verdict
+#   @@FILE name / @@ENDFILE   a file sent to the host (gzip, then base64)
+#   @@EXIT rc                 the case is over
+# Everything else is the guest log, printed by the host when a case fails.
+
+VM_FAILURES=0
+
+vm_mark() {
+    echo "@@T $1 $(cut -d' ' -f1 /proc/uptime)"
+}
+
+# vm_ready TAG: announces TAG and blocks until the host has injected its steps.
+vm_ready() {
+    local line
+    echo "@@READY $1"
+    while read -r line; do
+        [ "$line" = "@@DONE $1" ] && return 0
+    done
+    echo "console closed while waiting for @@DONE $1"
+    return 1
+}
+
+vm_pass() {
+    echo "@@CHECK $1 ok ${2:-}"
+}
+
+vm_fail() {
+    echo "@@CHECK $1 fail ${2:-}"
+    VM_FAILURES=$((VM_FAILURES + 1))
+}
+
+# vm_check NAME DETAIL COMMAND...: a verdict from a command's exit status.
+vm_check() {
+    local check_name=$1 check_detail=$2
+    shift 2
+    if "$@"; then vm_pass "$check_name" "$check_detail"; else vm_fail "$check_name" "$check_detail"; fi
+}
+
+# vm_finish: the exit status of a case: the number of failed checks.
+vm_finish() {
+    return "$VM_FAILURES"
+}
+
+# vm_send_file NAME PATH: copies a guest file to the host's results folder.
+vm_send_file() {
+    [ -f "$2" ] || {
+        echo "no file $2 to send as $1"
+        return 1
+    }
+    echo "@@FILE $1"
+    gzip -c "$2" | base64
+    echo "@@ENDFILE $1"
+}
+
+# vm_wait_for FILE PATTERN [TENTHS]: waits until FILE contains PATTERN (grep -E), 5 s by default.
+vm_wait_for() {
+    local tries=${3:-50}
+    while [ "$tries" -gt 0 ]; do
+        grep -qE "$2" "$1" 2>/dev/null && return 0
+        usleep 100000
+        tries=$((tries - 1))
+    done
+    echo "timed out waiting for /$2/ in $1"
+    return 1
+}
+
+# vm_node NAME: prints the /dev/input/event* node of the device called NAME.
+vm_node() {
+    local device
+    for device in /sys/class/input/event*; do
+        if [ "$(cat "$device/device/name" 2>/dev/null)" = "$1" ]; then
+            echo "/dev/input/${device##*/}"
+            return 0
+        fi
+    done
+    return 1
+}
+
+# vm_wait_node NAME: waits up to 5 s for the device called NAME and prints its node.
+vm_wait_node() {
+    local tries=50
+    while [ "$tries" -gt 0 ]; do
+        vm_node "$1" && return 0
+        usleep 100000
+        tries=$((tries - 1))
+    done
+    echo "no input device named '$1' appeared" >&2
+    return 1
+}
+
+# vm_stop PID...: stops background readers. SIGINT is ignored by background jobs of a
+# non-interactive shell, so readers get SIGTERM.
+vm_stop() {
+    local pid
+    for pid in "$@"; do
+        kill -TERM "$pid" 2>/dev/null
+    done
+    for pid in "$@"; do
+        wait "$pid" 2>/dev/null
+    done
+    return 0
+}
+
+# vm_events FILE: the events of an evemu recording as "type code value" lines (type and code in
+# 4-digit hex, the value in decimal), without SYN_REPORT.
+vm_events() {
+    # Values are zero-padded ("0010", "-005"); busybox awk would read "0010" as octal.
+    grep '^E:' "$1" | awk '{
+        v = $5; s = ""
+        if (substr(v, 1, 1) == "-") { s = "-"; v = substr(v, 2) }
+        sub(/^0+/, "", v); if (v == "") { v = "0"; s = "" }
+        if (!($3 == "0000" && $4 == "0000")) print $3, $4, s v
+    }'
+}
+
+# vm_expect_events NAME FILE EXPECTED: a verdict on whether FILE's events (see vm_events) are
+# exactly the lines of EXPECTED.
+vm_expect_events() {
+    local actual
+    actual=$(vm_events "$2")
+    if [ "$actual" = "$3" ]; then
+        vm_pass "$1" "$(echo "$3" | wc -l) events"
+    else
+        vm_fail "$1" "expected [$(echo "$3" | tr '\n' ';')] got [$(echo "$actual" | tr '\n' ';')]"
+    fi
+}
+
+# vm_list_nodes: "node<TAB>name" for every event device, as the kernel names them.
+vm_list_nodes() {
+    local device
+    for device in /sys/class/input/event*; do
+        [ -e "$device" ] || continue
+        printf '/dev/input/%s\t%s\n' "${device##*/}" "$(cat "$device/device/name")"
+    done
+}
+
+# vm_wayfinder_devices NAME [LOCAL]: runs `wayfinder devices --json` and sends NAME.json (its
+# output), NAME.status (exit status, then standard error) and NAME.nodes (vm_list_nodes) to the
+# host. LOCAL (default NAME, no slashes) names the files in the current directory.
+vm_wayfinder_devices() {
+    local prefix=${2:-$1}
+    wayfinder devices --json >"$prefix.json" 2>"$prefix.err"
+    echo $? >"$prefix.status"
+    cat "$prefix.err" >>"$prefix.status"
+    vm_list_nodes >"$prefix.nodes"
+    vm_send_file "$1.json" "$prefix.json"
+    vm_send_file "$1.status" "$prefix.status"
+    vm_send_file "$1.nodes" "$prefix.nodes"
+}

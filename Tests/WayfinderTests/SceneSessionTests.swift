@@ -1,0 +1,55 @@
+import Classification
+import InputEvents
+import Testing
+
+@testable import Wayfinder
+
+/// The scene as the runtime sees it: focus scrolling items into view and the terminal snapshot.
+@Suite struct SceneSessionTests {
+    @Test func focusMovingBelowTheVisibleRowsScrollsTheGrid() throws {
+        let runtime = try Demo.load().makeRuntime()
+        var time = Timestamp.zero
+        func press(_ chord: String) -> [WayfinderEvent] {
+            time += .milliseconds(100)
+            return runtime.press(chord, at: time)
+        }
+        for chord in ["Tab", "Tab", "Tab"] { _ = press(chord) }
+        var offsets: [Double] = []
+        for _ in 0..<5 {
+            for event in press("Down") {
+                if case .contentOffset("grid", let offset) = event.payload { offsets.append(offset.y) }
+            }
+        }
+        let snapshot = try #require(runtime.snapshot())
+        #expect(snapshot.focusedID == "photo-21")
+        // photo-21 spans y 1020…1200 in content coordinates; the grid shows 698 points from y 70,
+        // so the smallest offset that shows it whole is 1200 − (70 + 698) = 432.
+        #expect(offsets.last == 432)
+        #expect(snapshot.scrollViews["grid"]?.offsetY == 432)
+        // Rows end at y 260, 448, 636, 824, 1012 and 1200; the view ends at 768. Moving down scrolls
+        // only for rows that end below it, each by just enough: photo-13, photo-17, photo-21.
+        let viewBottom = 768.0
+        let expected: [Double] = [824 - viewBottom, 1012 - viewBottom, 1200 - viewBottom]
+        #expect(offsets == expected)
+    }
+
+    @Test func theSnapshotShowsGroupsHaloAndSelection() throws {
+        let runtime = try Demo.load().makeRuntime()
+        runtime.press("Tab", at: Timestamp(microseconds: 1))
+        runtime.press("Tab", at: Timestamp(microseconds: 2))
+        runtime.press("Down", at: Timestamp(microseconds: 3))
+        let snapshot = try #require(runtime.snapshot())
+        #expect(snapshot.focusedID == "favorites")
+        #expect(snapshot.selectedIDs == ["favorites"])
+        // Three groups in the Tab loop: the search field, the sidebar, the grid.
+        #expect(snapshot.groups.map(\.number) == [1, 2, 3])
+        #expect(snapshot.groups[1].frame == TerminalRect(x: 0, y: 70, width: 240, height: 220))
+        #expect(snapshot.groups[2].scrollViewID == "grid")
+        // Photos have a rounded halo; sidebar cells the default (square) one.
+        #expect(snapshot.haloCornerRadius == 0)
+        runtime.press("Tab", at: Timestamp(microseconds: 4))
+        #expect(runtime.snapshot()?.haloCornerRadius == 12)
+        // The pointer starts at the centre of the scene.
+        #expect(snapshot.pointer == TerminalPoint(x: 512, y: 384))
+    }
+}
