@@ -6,7 +6,7 @@ import Testing
 import WayfinderTestSupport
 
 /// Synthetic device frames through the real classifier into composed interactions.
-@Suite struct ClassifiedPipelineTests {
+@Suite struct ClassifiedPipelineTests: DocumentedScrollMotion {
     /// A node covering the pointer's starting place, the window's centre (500, 400).
     private func centreNode(_ identifier: String = "photo") -> Node {
         Node(identifier: identifier, frame: Rect(x: 400, y: 300, width: 200, height: 200))
@@ -273,10 +273,10 @@ import WayfinderTestSupport
         #expect(ended.velocity > 100)
         #expect(abs(scrolling.contentOffset.y - scrolled) < 1e-9)
 
-        // UIScrollView's deceleration: x₀ + v₀·(rᵗ − 1)/ln r, r = 0.998 per ms.
+        // UIScrollView's deceleration.
         for milliseconds in [50.0, 300, 1200] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
-            let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)
+            let expected = decelerated(from: scrolled, velocity: ended.velocity, milliseconds: milliseconds)
             #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
         }
     }
@@ -300,14 +300,14 @@ import WayfinderTestSupport
         let (pulled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(pulled < -50)
-        // Rubber band: (1 − 1/(x·0.55/d + 1))·d past the edge, d = 800.
-        let shown = -(1 - 1 / (-pulled * 0.55 / 800 + 1)) * 800
+        // Rubber band past the top edge of the 800-point view.
+        let shown = -rubberBand(-pulled, dimension: 800)
         #expect(abs(scrolling.contentOffset.y - shown) < 1e-9)
 
-        // Bounce back: a critically damped spring, (x₀ + (v₀ + ω·x₀)·t)·e^(−ω·t), ω = 12.
+        // Bounce back on a critically damped spring.
         for seconds in [0.1, 0.3] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
-            let expected = (shown + (ended.velocity + 12 * shown) * seconds) * exp(-12 * seconds)
+            let expected = spring(displacement: shown, velocity: ended.velocity, seconds: seconds)
             #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
         }
         pipeline.advance(to: ended.time + .seconds(3))
