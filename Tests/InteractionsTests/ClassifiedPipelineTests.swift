@@ -12,6 +12,22 @@ import WayfinderTestSupport
         Node(identifier: identifier, frame: Rect(x: 400, y: 300, width: 200, height: 200))
     }
 
+    /// A window holding `card`, a node at its centre with a drag interaction.
+    private func windowWithDraggableCard() -> (card: Node, system: InteractionSystem) {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        return (card, system)
+    }
+
+    /// A touchscreen script whose first frame puts one finger down at the screen's centre.
+    private func touchscreenFingerAtTheCentre() -> InputScript {
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        return script
+    }
+
     // MARK: Context menu
 
     @Test func mouseSecondaryClickAndLongClickEachPresentTheMenuOnce() throws {
@@ -37,9 +53,7 @@ import WayfinderTestSupport
         let photo = centreNode()
         photo.addInteraction(ContextMenuInteraction(actions: ["Share"]))
         let (_, system) = makeWindow([photo])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        var script = touchscreenFingerAtTheCentre()
         let down = script.now
         script.wait(.milliseconds(900))
         script.lift(fingers: [0])
@@ -145,9 +159,7 @@ import WayfinderTestSupport
     // MARK: Drag
 
     @Test func mouseDragBeginsOnTheFirstMovement() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
+        let (card, system) = windowWithDraggableCard()
         var script = InputScript(device: ScriptedDevice.mouse())
         script.key(.leftButton, 1)
         script.wait(.milliseconds(40))
@@ -192,12 +204,8 @@ import WayfinderTestSupport
     }
 
     @Test func touchscreenDragBeginsOnlyAfterTheLiftDelay() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         let down = script.now
         script.wait(.milliseconds(600))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
@@ -213,12 +221,8 @@ import WayfinderTestSupport
     }
 
     @Test func touchscreenMovementBeforeTheLiftDelayIsNoDrag() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         script.wait(.milliseconds(100))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
         script.wait(.milliseconds(600))
@@ -230,12 +234,8 @@ import WayfinderTestSupport
     }
 
     @Test func removingTheDeviceMidDragPutsTheCardBack() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         script.wait(.milliseconds(600))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(100), steps: 5)
         var pipeline = try ClassifiedPipeline(device: script.device, system: system)
