@@ -10,7 +10,10 @@ touchpad/xit_synaptics-clickpad.right-phys-click
 touchpad/xit_synaptics-clickpad.two-finger-scroll-down
 touchpad/evemu-devices_bcm5974-apple.three-finger-click
 touchpad/evemu-devices_cypress-clickpad.two-finger-press
-keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard"
+touchpad/evemu-devices_alps-glidepoint.2-finger-tap
+mouse/evemu-devices_ibm-scrollpoint-mo18b.scroll
+keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard
+keyboard/evemu-devices_logitech-k400-plus"
 
 # lines NAME FILE: how many stream lines of FILE say NAME (added / removed).
 lines() {
