@@ -46,3 +46,16 @@ def wheel_notches(objects: list[dict], device: str, expected_signs: list[int]) -
         if item.get("source") != "discrete" or not isinstance(v120, (int, float)) or v120 != 120 * sign:
             problems.append(f"expected discrete v120y={120 * sign}, got {brief(item)}")
     return verdict("wheel-notches", problems, f"{len(scrolls)} discrete scrolls: " + " ".join(str(s.get("v120y")) for s in scrolls))
+
+
+def kernel_released_button(text: str, code: str = "0110") -> bool:
+    """Whether, in an evemu recording, the kernel released the button `code` (hex; BTN_LEFT by
+    default) itself: on disconnect, input_disconnect_device() releases every key and button still
+    down and ends that frame with SYN_REPORT value 1, which marks it as synthetic."""
+    events = [line.split()[2:5] for line in text.splitlines() if line.startswith("E:")]
+    for index, (kind, event_code, value) in enumerate(events):
+        if kind == "0001" and event_code == code and int(value) == 0:
+            following = events[index + 1 : index + 2]
+            if following and following[0][:2] == ["0000", "0000"] and int(following[0][2]) == 1:
+                return True
+    return False

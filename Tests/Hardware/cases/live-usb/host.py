@@ -18,7 +18,7 @@ def check(context):
         verdicts.append(kernel_wheel(files.get("mouse.evemu", b"").decode(errors="replace")))
         verdicts.append(live_checks.wheel_notches(objects, MOUSE, NOTCHES))
     elif context.argument == "unplug":
-        released = kernel_release_on_removal(files.get("mouse.evemu", b"").decode(errors="replace"))
+        released = live_checks.kernel_released_button(files.get("mouse.evemu", b"").decode(errors="replace"))
         verdicts.append(drag_cancelled(objects, released))
     return verdicts
 
@@ -44,25 +44,13 @@ def kernel_wheel(text):
     return live_checks.verdict("kernel-wheel-frames", problems, f"{len(frames)} frames of REL_WHEEL + REL_WHEEL_HI_RES")
 
 
-def kernel_release_on_removal(text):
-    """Whether the kernel released BTN_LEFT itself: on disconnect, input_disconnect_device()
-    releases every key and button still down and ends that frame with SYN_REPORT value 1, which
-    marks it as synthetic. evemu-record shows it as `0000 0000 0001`."""
-    events = [line.split()[2:5] for line in text.splitlines() if line.startswith("E:")]
-    for index, (kind, code, value) in enumerate(events):
-        if (kind, code, int(value)) == ("0001", "0110", 0):
-            following = events[index + 1 : index + 2]
-            return bool(following) and following[0][:2] == ["0000", "0000"] and int(following[0][2]) == 1
-    return False
-
-
 def drag_cancelled(objects, released_by_kernel):
     """The drag in progress when the mouse goes away is closed before the mouse's removed line.
 
     The host never releases the button: the kernel does, just before removing the device (see
-    kernel_release_on_removal). A stream that reads that frame like any release ends the drag;
-    one that honours the synthetic marker cancels it. Both close the drag; which one is in the
-    verdict's detail.
+    live_checks.kernel_released_button). A stream that reads that frame like any release ends
+    the drag; one that honours the synthetic marker cancels it. Both close the drag; which one
+    is in the verdict's detail.
     """
     drags = live_checks.of_type(objects, "drag")
     phases = [item.get("phase") for item in drags]
