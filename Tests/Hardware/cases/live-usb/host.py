@@ -48,16 +48,19 @@ def drag_cancelled(objects, released_by_kernel):
     """The drag in progress when the mouse goes away is closed before the mouse's removed line.
 
     The host never releases the button: the kernel does, just before removing the device (see
-    live_checks.kernel_released_button). A stream that reads that frame like any release ends
-    the drag; one that honours the synthetic marker cancels it. Both close the drag; which one
-    is in the verdict's detail.
+    live_checks.kernel_released_button). Wayfinder honours that frame's synthetic marker: a
+    person did not let go, so the drag is cancelled, and the button comes up, so nothing stays
+    pressed.
     """
     drags = live_checks.of_type(objects, "drag")
     phases = [item.get("phase") for item in drags]
     problems = []
-    closing = ("ended", "cancelled") if released_by_kernel else ("cancelled",)
+    closing = ("cancelled",)
     if not phases or phases[0] != "began" or phases[-1] not in closing or any(p != "changed" for p in phases[1:-1]):
         problems.append(f"drag phases {phases}, expected began, changed…, {' or '.join(closing)}")
+    buttons = [item for item in live_checks.of_type(objects, "button") if item.get("device") == MOUSE]
+    if not buttons or buttons[-1].get("state") != "up":
+        problems.append(f"the mouse's last button line is {buttons[-1] if buttons else None}, expected an up")
     removed = [item for item in live_checks.of_type(objects, "device", MOUSE) if item.get("state") == "removed"]
     if len(removed) != 1:
         problems.append(f"{len(removed)} removed lines for the mouse")
