@@ -258,6 +258,10 @@ class Injector:
         elif "button" in step:  # press and release: left, right, middle, side, extra
             self.send([{"type": "btn", "data": {"down": True, "button": step["button"]}}], device)
             self.send([{"type": "btn", "data": {"down": False, "button": step["button"]}}], device)
+        elif "button_down" in step:  # one edge, for held buttons (long presses, drags)
+            self.send([{"type": "btn", "data": {"down": True, "button": step["button_down"]}}], device)
+        elif "button_up" in step:
+            self.send([{"type": "btn", "data": {"down": False, "button": step["button_up"]}}], device)
         elif "wheel" in step:  # up or down: only the press makes an event
             self.send([{"type": "btn", "data": {"down": True, "button": f"wheel-{step['wheel']}"}}], device)
             self.send([{"type": "btn", "data": {"down": False, "button": f"wheel-{step['wheel']}"}}], device)

@@ -1,5 +1,6 @@
 """Checks of the harness's own pieces that need no virtual machine: the recordings' preparation for
-uinput, the digest compared across the kernel, the libinput reader and the initramfs writer.
+uinput, the digest compared across the kernel, the libinput reader, the live-stream checks, the
+agreement rows and the initramfs writer.
 
 Run: python3 -m unittest discover -s Scripts/vm -p 'test_*.py'
 """
@@ -15,7 +16,9 @@ sys.dont_write_bytecode = True
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import initramfs  # noqa: E402
+import interactions  # noqa: E402
 import libinput_events  # noqa: E402
+import live_checks  # noqa: E402
 import recordings  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,6 +144,50 @@ def _read_newc(data: bytes) -> list[tuple[str, int, bytes]]:
         offset = data_start + file_size + (-file_size % 4)
         if name == "TRAILER!!!":
             return entries
+
+
+class LiveStreamCheckTests(unittest.TestCase):
+    MOUSE = "QEMU Virtio Mouse"
+
+    def _scroll(self, v120: int) -> dict:
+        return {"time": 1.0, "device": self.MOUSE, "type": "scroll", "source": "discrete", "dy": v120 / 12, "v120x": 0, "v120y": v120}
+
+    def test_one_discrete_scroll_per_notch_passes(self) -> None:
+        name, ok, detail = live_checks.wheel_notches([self._scroll(120), self._scroll(-120)], self.MOUSE, [1, -1])
+        self.assertTrue(ok, detail)
+
+    def test_a_notch_counted_twice_fails(self) -> None:
+        # REL_WHEEL and REL_WHEEL_HI_RES of one notch read as two scrolls.
+        stream = [self._scroll(120), self._scroll(120)]
+        self.assertFalse(live_checks.wheel_notches(stream, self.MOUSE, [1])[1])
+
+    def test_a_notch_in_the_wrong_direction_or_size_fails(self) -> None:
+        self.assertFalse(live_checks.wheel_notches([self._scroll(-120)], self.MOUSE, [1])[1])
+        self.assertFalse(live_checks.wheel_notches([self._scroll(240)], self.MOUSE, [1])[1])
+
+    def test_the_kernels_release_on_disconnect_is_told_from_a_real_one(self) -> None:
+        real = "E: 0.5 0001 0110 0000\nE: 0.5 0000 0000 0000\n"
+        synthetic = "E: 0.5 0001 0110 0000\nE: 0.5 0000 0000 0001\n"
+        self.assertFalse(live_checks.kernel_released_button(real))
+        self.assertTrue(live_checks.kernel_released_button(synthetic))
+
+
+class AgreementTests(unittest.TestCase):
+    def test_a_dropped_clickpad_button_is_a_disagreement(self) -> None:
+        log = libinput_events.parse(
+            "-event0   DEVICE_ADDED            CyPS/2 Cypress Trackpad seat0 default group1  cap:p\n"
+            "libinput error: event0  - CyPS/2 Cypress Trackpad: kernel bug: received BTN_RIGHT button event on a clickpad\n"
+        )
+        stream = [{"type": "button", "button": "secondary", "state": "down"}, {"type": "button", "button": "secondary", "state": "up"}]
+        rows = {row.aspect: row for row in interactions.agreement(log, stream)}
+        self.assertEqual((rows["buttons"].libinput, rows["buttons"].wayfinder), ("none", "secondary"))
+        self.assertFalse(rows["buttons"].agrees)
+
+    def test_wheel_scrolls_agree_on_source_and_direction(self) -> None:
+        log = libinput_events.parse(" event0   POINTER_SCROLL_WHEEL    +2.000s\tvert 15.00/120.0* horiz 0.00/0.0 (wheel)")
+        stream = [{"type": "scroll", "source": "discrete", "dy": 10, "v120y": 120}]
+        rows = {row.aspect: row for row in interactions.agreement(log, stream)}
+        self.assertTrue(rows["scroll source"].agrees and rows["scroll direction"].agrees)
 
 
 if __name__ == "__main__":

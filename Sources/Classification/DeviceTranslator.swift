@@ -144,9 +144,46 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
+        if Self.isKernelRelease(frame) {
+            tracing("kernel release", at: time) { translator in
+                translator.releaseEverything(at: time, into: &output)
+            }
+            return
+        }
         tracing("frame", at: time) { translator in
             translator.processEvents(of: frame, at: time, into: &output)
         }
+    }
+
+    /// Whether the kernel itself wrote this frame to release what was held: it does so when a
+    /// device is disconnected or reset, in a frame of releases whose `SYN_REPORT` has the value 1
+    /// (the kernel's mark for events it made up; its autorepeat frames carry the same mark but
+    /// only repeats, never releases). A person did not let go, so a begun gesture is cancelled
+    /// rather than ended:
+    ///
+    /// ```
+    /// P---drag---(unplug) kernel: BTN_LEFT 0, SYN_REPORT 1   →  drag cancelled, button up
+    /// ```
+    static func isKernelRelease(_ frame: EventFrame) -> Bool {
+        guard let last = frame.events.last, last.isReport, last.value == 1 else { return false }
+        var releases = false
+        for event in frame.events.dropLast() {
+            switch event.type {
+            case .key where event.value == 0: releases = true
+            case .synchronization, .miscellaneous: continue
+            default: return false
+            }
+        }
+        return releases
+    }
+
+    /// Cancels begun gestures, ends a continuous scroll and releases every held key and button,
+    /// as removal does, while the device stays.
+    private mutating func releaseEverything(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        pointer?.removeDevice(at: time, into: &output)
+        touchpad?.removeDevice(at: time, into: &output)
+        touchscreen?.removeDevice(at: time, into: &output)
+        keyboard?.releaseAll(at: time, into: &output)
     }
 
     private mutating func processEvents(of frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput])
@@ -201,10 +238,7 @@ public struct DeviceTranslator {
     public mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
-        pointer?.removeDevice(at: time, into: &output)
-        touchpad?.removeDevice(at: time, into: &output)
-        touchscreen?.removeDevice(at: time, into: &output)
-        keyboard?.releaseAll(at: time, into: &output)
+        releaseEverything(at: time, into: &output)
         isRemoved = true
     }
 }

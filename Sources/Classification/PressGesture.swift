@@ -146,30 +146,26 @@ struct PressGesture: Hashable, Sendable {
         }
     }
 
+    /// The press ended: a begun long press or drag ends.
     mutating func release(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        switch state {
-        case .idle, .tracking, .pressed:
-            break
-        case .longPressing:
-            emit(.longPress(phase: .ended, touchType: touchType, position: position), at: time, into: &output)
-        case .dragging(let translation):
-            emit(
-                .drag(phase: .ended, touchType: touchType, translation: translation, position: position), at: time,
-                into: &output)
-        }
-        state = .idle
+        finish(.ended, at: time, into: &output)
     }
 
     /// The device went away or another gesture took over: a begun gesture is cancelled.
     mutating func cancel(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        finish(.cancelled, at: time, into: &output)
+    }
+
+    /// Ends a begun long press or drag with `phase`, and goes back to idle.
+    private mutating func finish(_ phase: GesturePhase, at time: Timestamp, into output: inout [ClassifiedInput]) {
         switch state {
         case .idle, .tracking, .pressed:
             break
         case .longPressing:
-            emit(.longPress(phase: .cancelled, touchType: touchType, position: position), at: time, into: &output)
+            emit(.longPress(phase: phase, touchType: touchType, position: position), at: time, into: &output)
         case .dragging(let translation):
             emit(
-                .drag(phase: .cancelled, touchType: touchType, translation: translation, position: position), at: time,
+                .drag(phase: phase, touchType: touchType, translation: translation, position: position), at: time,
                 into: &output)
         }
         state = .idle

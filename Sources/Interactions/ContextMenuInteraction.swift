@@ -43,9 +43,11 @@ public final class ContextMenuInteraction: Interaction {
     public var onPresent: (([ContextMenuAction], ActionTrigger) -> Void)?
 
     /// The long press that presents the menu for touch and long clicks.
-    public let longPress: LongPressGestureRecognizer
+    public var longPress: LongPressGestureRecognizer { recognizers.longPress }
     /// The secondary click that presents the menu for pointers.
-    public let secondaryClick: TapGestureRecognizer
+    public var secondaryClick: TapGestureRecognizer { recognizers.secondaryClick }
+
+    private let recognizers: SecondaryActionRecognizers
 
     /// Creates a context-menu interaction.
     /// - Parameters:
@@ -53,33 +55,19 @@ public final class ContextMenuInteraction: Interaction {
     ///   - thresholds: The long press's duration and movement.
     public init(actions: [String] = [], thresholds: InteractionThresholds = InteractionThresholds()) {
         self.actions = actions.map { ContextMenuAction(title: $0) }
-        longPress = LongPressGestureRecognizer(name: "context-menu.long-press", thresholds: thresholds)
-        secondaryClick = TapGestureRecognizer(name: "context-menu.secondary-click", thresholds: thresholds)
-        secondaryClick.buttonMaskRequired = .secondary
-        secondaryClick.allowedTouchTypes = [.indirectPointer]
-        // A secondary click is a click however far the pointer moved with the button down:
-        // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
-        // 10 pt between press and release), and desktops show the menu wherever the press ends.
-        secondaryClick.allowableMovement = .infinity
-        longPress.addTarget { [weak self] recognizer in
-            if recognizer.state == .began { self?.present(trigger: .longPress, from: recognizer) }
-        }
-        secondaryClick.addTarget { [weak self] recognizer in
-            if recognizer.state == .ended { self?.present(trigger: .secondaryClick, from: recognizer) }
-        }
+        recognizers = SecondaryActionRecognizers(name: "context-menu", thresholds: thresholds)
+        recognizers.onTrigger { [weak self] trigger, recognizer in self?.present(trigger: trigger, from: recognizer) }
     }
-
-    private var recognizers: [GestureRecognizer] { [longPress, secondaryClick] }
 
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
-        for recognizer in recognizers { current.removeGestureRecognizer(recognizer) }
+        recognizers.remove(from: current)
     }
 
     public func didMove(to node: (any InteractionNode)?) {
         self.node = node
         guard let node else { return }
-        for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
+        recognizers.add(to: node)
     }
 
     /// The actions of the menu presented last, until another is presented.

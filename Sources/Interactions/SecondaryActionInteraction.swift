@@ -22,9 +22,11 @@ public final class SecondaryActionInteraction: Interaction {
     public var action: (SecondaryActionInteraction, ActionTrigger) -> Void
 
     /// The long press (finger, pencil, long click).
-    public let longPress: LongPressGestureRecognizer
+    public var longPress: LongPressGestureRecognizer { recognizers.longPress }
     /// The secondary click (pointers only).
-    public let secondaryClick: TapGestureRecognizer
+    public var secondaryClick: TapGestureRecognizer { recognizers.secondaryClick }
+
+    private let recognizers: SecondaryActionRecognizers
 
     /// Creates a secondary-action interaction.
     /// - Parameters:
@@ -38,33 +40,19 @@ public final class SecondaryActionInteraction: Interaction {
     ) {
         self.name = name
         self.action = action
-        longPress = LongPressGestureRecognizer(name: "secondary-action.long-press", thresholds: thresholds)
-        secondaryClick = TapGestureRecognizer(name: "secondary-action.secondary-click", thresholds: thresholds)
-        secondaryClick.buttonMaskRequired = .secondary
-        secondaryClick.allowedTouchTypes = [.indirectPointer]
-        // A secondary click is a click however far the pointer moved with the button down:
-        // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
-        // 10 pt between press and release), and desktops show the menu wherever the press ends.
-        secondaryClick.allowableMovement = .infinity
-        longPress.addTarget { [weak self] recognizer in
-            if recognizer.state == .began { self?.send(trigger: .longPress, from: recognizer) }
-        }
-        secondaryClick.addTarget { [weak self] recognizer in
-            if recognizer.state == .ended { self?.send(trigger: .secondaryClick, from: recognizer) }
-        }
+        recognizers = SecondaryActionRecognizers(name: "secondary-action", thresholds: thresholds)
+        recognizers.onTrigger { [weak self] trigger, recognizer in self?.send(trigger: trigger, from: recognizer) }
     }
-
-    private var recognizers: [GestureRecognizer] { [longPress, secondaryClick] }
 
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
-        for recognizer in recognizers { current.removeGestureRecognizer(recognizer) }
+        recognizers.remove(from: current)
     }
 
     public func didMove(to node: (any InteractionNode)?) {
         self.node = node
         guard let node else { return }
-        for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
+        recognizers.add(to: node)
     }
 
     private func send(trigger: ActionTrigger, from recognizer: GestureRecognizer) {

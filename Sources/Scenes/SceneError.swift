@@ -46,13 +46,7 @@ public struct SceneError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line: node "id", field "f": message`.
     public var description: String {
-        var text = file
-        if let line { text += ":\(line)" }
-        text += ": "
-        var subject: [String] = []
-        if let nodeID { subject.append("node \"\(nodeID)\"") }
-        if let field { subject.append("field \"\(field)\"") }
-        if !subject.isEmpty { text += subject.joined(separator: ", ") + ": " }
+        var text = diagnosticPrefix(file: file, line: line, nodeID: nodeID, field: field)
         switch kind {
         case .unreadable(let reason): text += "cannot read the scene: \(reason)"
         case .syntax(let message): text += "invalid JSON: \(message)"
@@ -103,14 +97,24 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
 
     /// `file:line: node "id": unknown field "f" is ignored`.
     public var description: String {
-        var text = file
-        if let line { text += ":\(line)" }
-        text += ": "
-        if let nodeID { text += "node \"\(nodeID)\": " }
+        var text = diagnosticPrefix(file: file, line: line, nodeID: nodeID, field: nil)
         switch kind {
         case .unknownField: text += "unknown field \"\(field)\" is ignored"
         case .ignoredField(let reason): text += "field \"\(field)\" has no effect: \(reason)"
         }
         return text
     }
+}
+
+/// The start of a scene diagnostic, `file:line: node "id", field "f": `, leaving out the parts
+/// that are unknown.
+private func diagnosticPrefix(file: String, line: Int?, nodeID: String?, field: String?) -> String {
+    var text = file
+    if let line { text += ":\(line)" }
+    text += ": "
+    var subject: [String] = []
+    if let nodeID { subject.append("node \"\(nodeID)\"") }
+    if let field { subject.append("field \"\(field)\"") }
+    if !subject.isEmpty { text += subject.joined(separator: ", ") + ": " }
+    return text
 }

@@ -144,6 +144,43 @@ import WayfinderTestSupport
         #expect(output.suffix(3).allSatisfy { $0.time == removal })
     }
 
+    /// On a disconnect the kernel releases held buttons itself, in a frame ending with
+    /// `SYN_REPORT` 1, before the node goes away: the drag is cancelled, not ended.
+    @Test func kernelReleaseMidDragCancels() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(10))
+        script.move(dx: 10, dy: 0)
+        script.wait(.milliseconds(10))
+        let released = script.now
+        var frames = script.frames
+        frames.append(
+            EventFrame(events: [
+                InputEvent(time: released, type: .key, code: KeyCode.leftButton.rawValue, value: 0),
+                InputEvent(time: released, type: .synchronization, code: SynchronizationCode.report.rawValue, value: 1),
+            ])
+        )
+        let output = try classify(script.device, frames)
+        #expect(
+            summaries(output) == [
+                "button primary down button", "motion", "drag began indirectPointer",
+                "drag cancelled indirectPointer", "button primary up button",
+            ]
+        )
+        #expect(output.suffix(2).allSatisfy { $0.time == released })
+    }
+
+    /// A release a person made ends the drag; the kernel's autorepeat mark alone changes nothing.
+    @Test func ordinaryReleaseEndsTheDrag() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(10))
+        script.move(dx: 10, dy: 0)
+        script.key(.leftButton, 0)
+        let output = try classify(script.device, script.frames)
+        #expect(summaries(output).suffix(2) == ["drag ended indirectPointer", "button primary up button"])
+    }
+
     @Test func combinedKeyboardAndPointerGetsBoth() throws {
         var device = ScriptedDevice.keyboard(name: "Cover")
         device.supportedCodes[.relative] = [RelativeAxis.x.rawValue, RelativeAxis.y.rawValue]

@@ -71,21 +71,41 @@ import Testing
         var moved = 0
         for _ in 0..<6 {
             let source = sequence.next(cells.count)
-            for heading in [FocusHeading.right, .left, .down, .up] {
-                system.focus(cells[source])
-                let expected = DirectionalRules.bestCandidate(
-                    from: frames[source],
-                    heading: heading,
-                    among: frames,
-                    rule: rule
-                )
-                let result = system.moveFocus(heading)
-                #expect(result.moved == (expected != nil))
-                #expect(system.focusedName == (expected.map { cells[$0].id } ?? cells[source].id))
-                if result.moved { moved += 1 }
-            }
+            moved += Self.expectMovesAgreeWithTheLinearReference(
+                from: source, among: cells, frames: frames, in: system, rule: rule)
         }
         #expect(moved > 12)
+    }
+
+    /// Focuses `items[source]`, moves focus in each heading from there, and checks each move
+    /// against the linear reference, `DirectionalRules.bestCandidate`.
+    /// - Returns: How many of the four moves moved focus.
+    @discardableResult
+    static func expectMovesAgreeWithTheLinearReference(
+        from source: Int,
+        among items: [FocusNode],
+        frames: [SceneRect],
+        in system: FocusSystem,
+        rule: DirectionalSearch,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
+        var moved = 0
+        for heading in [FocusHeading.right, .left, .down, .up] {
+            system.focus(items[source])
+            let expected = DirectionalRules.bestCandidate(
+                from: frames[source],
+                heading: heading,
+                among: frames,
+                rule: rule
+            )
+            let result = system.moveFocus(heading)
+            #expect(result.moved == (expected != nil), sourceLocation: sourceLocation)
+            #expect(
+                system.focusedName == (expected.map { items[$0].id } ?? items[source].id),
+                sourceLocation: sourceLocation)
+            if result.moved { moved += 1 }
+        }
+        return moved
     }
 }
 
@@ -121,19 +141,8 @@ import Testing
         let frames = items.map(\.frame)
         let system = FocusSystem(root: root, configuration: FocusConfiguration(directionalSearch: rule))
         for _ in 0..<10 {
-            let source = sequence.next(count)
-            for heading in [FocusHeading.right, .left, .down, .up] {
-                system.focus(items[source])
-                let expected = DirectionalRules.bestCandidate(
-                    from: frames[source],
-                    heading: heading,
-                    among: frames,
-                    rule: rule
-                )
-                let result = system.moveFocus(heading)
-                #expect(system.focusedName == (expected.map { items[$0].id } ?? items[source].id))
-                #expect(result.moved == (expected != nil))
-            }
+            LargeSceneTests.expectMovesAgreeWithTheLinearReference(
+                from: sequence.next(count), among: items, frames: frames, in: system, rule: rule)
         }
     }
 }

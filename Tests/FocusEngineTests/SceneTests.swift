@@ -109,6 +109,26 @@ import WayfinderTestSupport
         #expect(loaded.scene.node(withID: "cell")?.focusEffect == .halo(SceneHalo(cornerRadius: 4)))
     }
 
+    @Test func diagnosticsLeaveOutTheLineNodeAndFieldWhenUnknown() {
+        let warning = SceneWarning(file: "a.scene.json", line: 3, nodeID: nil, field: "theme", kind: .unknownField)
+        #expect(warning.description == "a.scene.json:3: unknown field \"theme\" is ignored")
+        let inNode = SceneWarning(
+            file: "a.scene.json",
+            line: nil,
+            nodeID: "cell",
+            field: "allowsFocus",
+            kind: .ignoredField(reason: "cells are not focusable")
+        )
+        #expect(
+            inNode.description
+                == "a.scene.json: node \"cell\": field \"allowsFocus\" has no effect: cells are not focusable")
+        let bare = SceneError(file: "a.scene.json", line: nil, nodeID: nil, field: nil, kind: .missingField)
+        #expect(bare.description == "a.scene.json: this required field is missing")
+        let fieldOnly = SceneError(
+            file: "a.scene.json", line: 2, nodeID: nil, field: "nodes", kind: .invalidValue("must not be empty"))
+        #expect(fieldOnly.description == "a.scene.json:2: field \"nodes\": must not be empty")
+    }
+
     @Test func missingFileIsUnreadable() throws {
         let error = try #require(throws: SceneError.self) { try Self.load("no-such.scene.json") }
         guard case .unreadable = error.kind else {

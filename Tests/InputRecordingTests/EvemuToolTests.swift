@@ -48,17 +48,9 @@ import WayfinderTestSupport
         try recording.write(to: url, format: .evemu)
         defer { try? FileManager.default.removeItem(at: url) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.python)
-        process.arguments = ["-c", Self.reader, Self.library, url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        #expect(process.terminationStatus == 0, "\(lines.suffix(5))")
+        let (status, output) = try runToCompletion(Self.python, ["-c", Self.reader, Self.library, url.path])
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(status == 0, "\(lines.suffix(5))")
         #expect(lines.first == device.description.name)
 
         // evemu-record's time base: the first event at 0.000001.

@@ -52,22 +52,9 @@ import WayfinderTestSupport
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).yml")
         try recording.write(to: url, format: .libinputRecord)
         defer { try? FileManager.default.removeItem(at: url) }
-        let (status, text) = try Self.run(Self.python, ["-c", Self.replayLoader, Self.replayTool, url.path])
+        let (status, text) = try runToCompletion(Self.python, ["-c", Self.replayLoader, Self.replayTool, url.path])
         #expect(status == 0, "\(text.suffix(2000))")
         #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == String(bundled.frameCount))
-    }
-
-    private static func run(_ executable: String, _ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// One recording per kind of device and per evemu variant.
@@ -82,7 +69,7 @@ import WayfinderTestSupport
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).yml")
         try recording.write(to: url, format: .libinputRecord)
         defer { try? FileManager.default.removeItem(at: url) }
-        let (status, text) = try Self.run(Self.python, [Self.tool, url.path])
+        let (status, text) = try runToCompletion(Self.python, [Self.tool, url.path])
         #expect(status == 0, "\(text.suffix(2000))")
         // Each table row starts with the frame's time in seconds, three decimals: every one must
         // be the time of one of our frames, so the tool read our timestamps and frames.

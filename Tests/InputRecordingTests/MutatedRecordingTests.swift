@@ -45,34 +45,39 @@ import WayfinderTestSupport
         return results
     }
 
+    /// Parses `count` mutations of `text`, each named `mutation-<index>`, and checks that each
+    /// either loads with only complete frames or is refused with an error naming its file.
+    /// - Returns: How many mutations were refused.
+    private static func parseEachMutation(
+        of text: String,
+        count: Int,
+        seed: UInt64,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Int {
+        var refused = 0
+        for (index, mutated) in mutations(of: text, count: count, seed: seed).enumerated() {
+            do {
+                let recording = try Recording(parsing: mutated, file: "mutation-\(index)")
+                #expect(
+                    recording.devices.allSatisfy { $0.frames.allSatisfy(\.isComplete) }, sourceLocation: sourceLocation)
+            } catch {
+                refused += 1
+                #expect(error.file == "mutation-\(index)", sourceLocation: sourceLocation)
+            }
+        }
+        return refused
+    }
+
     @Test(arguments: ["k400-plus.evemu", "cypress-clickpad.two-finger-press.evemu", "alps-glidepoint.single-tap.evemu"])
     func damagedEvemuFilesNeverTrap(_ name: String) throws {
         let text = try String(contentsOf: try #require(BundledRecording.named(name)).url, encoding: .utf8)
-        var refused = 0
-        for (index, mutated) in Self.mutations(of: text, count: 300, seed: UInt64(name.utf8.count)).enumerated() {
-            do {
-                let recording = try Recording(parsing: mutated, file: "mutation-\(index)")
-                #expect(recording.devices.allSatisfy { $0.frames.allSatisfy(\.isComplete) })
-            } catch {
-                refused += 1
-                #expect(error.file == "mutation-\(index)")
-            }
-        }
+        let refused = Self.parseEachMutation(of: text, count: 300, seed: UInt64(name.utf8.count))
         #expect(refused > 0)
     }
 
     @Test func damagedLibinputRecordFilesNeverTrap() throws {
         let text = try String(contentsOf: Fixtures.testFixture("recordings/two-devices.libinput.yml"), encoding: .utf8)
-        var refused = 0
-        for (index, mutated) in Self.mutations(of: text, count: 400, seed: 7).enumerated() {
-            do {
-                let recording = try Recording(parsing: mutated, file: "mutation-\(index)")
-                #expect(recording.devices.allSatisfy { $0.frames.allSatisfy(\.isComplete) })
-            } catch {
-                refused += 1
-                #expect(error.file == "mutation-\(index)")
-            }
-        }
+        let refused = Self.parseEachMutation(of: text, count: 400, seed: 7)
         #expect(refused > 0)
     }
 }

@@ -46,6 +46,22 @@ struct ClassifiedPipeline {
         events += system.advance(to: end)
     }
 
+    /// What the classifier reported of a continuous scroll along one axis: the distance (the sum of
+    /// the deltas) and, once the scroll ended, when and at what velocity (zero when it gave none).
+    func continuousScroll(
+        along axis: KeyPath<Vector, Double>
+    ) -> (distance: Double, release: (time: Timestamp, velocity: Double)?) {
+        var distance = 0.0
+        var release: (time: Timestamp, velocity: Double)?
+        for input in classified {
+            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
+                distance += delta[keyPath: axis]
+                if phase == .ended { release = (input.time, velocity?[keyPath: axis] ?? 0) }
+            }
+        }
+        return (distance, release)
+    }
+
     private mutating func deliver() {
         for input in buffer {
             classified.append(input)

@@ -6,10 +6,26 @@ import Testing
 import WayfinderTestSupport
 
 /// Synthetic device frames through the real classifier into composed interactions.
-@Suite struct ClassifiedPipelineTests {
+@Suite struct ClassifiedPipelineTests: DocumentedScrollMotion {
     /// A node covering the pointer's starting place, the window's centre (500, 400).
     private func centreNode(_ identifier: String = "photo") -> Node {
         Node(identifier: identifier, frame: Rect(x: 400, y: 300, width: 200, height: 200))
+    }
+
+    /// A window holding `card`, a node at its centre with a drag interaction.
+    private func windowWithDraggableCard() -> (card: Node, system: InteractionSystem) {
+        let card = centreNode("card")
+        card.addInteraction(DragInteraction())
+        let (_, system) = makeWindow([card])
+        return (card, system)
+    }
+
+    /// A touchscreen script whose first frame puts one finger down at the screen's centre.
+    private func touchscreenFingerAtTheCentre() -> InputScript {
+        var script = InputScript(device: ScriptedDevice.touchscreen())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        return script
     }
 
     // MARK: Context menu
@@ -37,9 +53,7 @@ import WayfinderTestSupport
         let photo = centreNode()
         photo.addInteraction(ContextMenuInteraction(actions: ["Share"]))
         let (_, system) = makeWindow([photo])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        var script = touchscreenFingerAtTheCentre()
         let down = script.now
         script.wait(.milliseconds(900))
         script.lift(fingers: [0])
@@ -145,9 +159,7 @@ import WayfinderTestSupport
     // MARK: Drag
 
     @Test func mouseDragBeginsOnTheFirstMovement() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
+        let (card, system) = windowWithDraggableCard()
         var script = InputScript(device: ScriptedDevice.mouse())
         script.key(.leftButton, 1)
         script.wait(.milliseconds(40))
@@ -192,12 +204,8 @@ import WayfinderTestSupport
     }
 
     @Test func touchscreenDragBeginsOnlyAfterTheLiftDelay() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         let down = script.now
         script.wait(.milliseconds(600))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
@@ -213,12 +221,8 @@ import WayfinderTestSupport
     }
 
     @Test func touchscreenMovementBeforeTheLiftDelayIsNoDrag() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         script.wait(.milliseconds(100))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(200), steps: 10)
         script.wait(.milliseconds(600))
@@ -230,12 +234,8 @@ import WayfinderTestSupport
     }
 
     @Test func removingTheDeviceMidDragPutsTheCardBack() throws {
-        let card = centreNode("card")
-        card.addInteraction(DragInteraction())
-        let (_, system) = makeWindow([card])
-        var script = InputScript(device: ScriptedDevice.touchscreen())
-        script.put(finger: 0, atPercent: 50, 50)
-        script.sync()
+        let (card, system) = windowWithDraggableCard()
+        var script = touchscreenFingerAtTheCentre()
         script.wait(.milliseconds(600))
         script.swipe(fingers: [0], byMillimetres: 20, 0, over: .milliseconds(100), steps: 5)
         var pipeline = try ClassifiedPipeline(device: script.device, system: system)
@@ -267,23 +267,16 @@ import WayfinderTestSupport
         pipeline.run(script.frames)
 
         // What the classifier said: the scrolled distance and the release velocity.
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(scrolled > 100)
         #expect(ended.velocity > 100)
         #expect(abs(scrolling.contentOffset.y - scrolled) < 1e-9)
 
-        // UIScrollView's deceleration: x₀ + v₀·(rᵗ − 1)/ln r, r = 0.998 per ms.
+        // UIScrollView's deceleration.
         for milliseconds in [50.0, 300, 1200] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
-            let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)
+            let expected = decelerated(from: scrolled, velocity: ended.velocity, milliseconds: milliseconds)
             #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
         }
     }
@@ -304,24 +297,17 @@ import WayfinderTestSupport
         var pipeline = try ClassifiedPipeline(device: script.device, system: system)
         pipeline.run(script.frames)
 
-        var pulled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                pulled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (pulled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(pulled < -50)
-        // Rubber band: (1 − 1/(x·0.55/d + 1))·d past the edge, d = 800.
-        let shown = -(1 - 1 / (-pulled * 0.55 / 800 + 1)) * 800
+        // Rubber band past the top edge of the 800-point view.
+        let shown = -rubberBand(-pulled, dimension: 800)
         #expect(abs(scrolling.contentOffset.y - shown) < 1e-9)
 
-        // Bounce back: a critically damped spring, (x₀ + (v₀ + ω·x₀)·t)·e^(−ω·t), ω = 12.
+        // Bounce back on a critically damped spring.
         for seconds in [0.1, 0.3] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
-            let expected = (shown + (ended.velocity + 12 * shown) * seconds) * exp(-12 * seconds)
+            let expected = spring(displacement: shown, velocity: ended.velocity, seconds: seconds)
             #expect(abs(scrolling.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
         }
         pipeline.advance(to: ended.time + .seconds(3))

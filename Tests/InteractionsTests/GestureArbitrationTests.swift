@@ -15,8 +15,26 @@ import Testing
         func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { false }
     }
 
-    private func record(_ recognizer: GestureRecognizer, into log: Log) {
+    /// Attaches a recognizer to a node, logging its transitions (all but `failed`) as
+    /// `"name state"`.
+    private func attach(_ recognizer: GestureRecognizer, to node: Node, loggingInto log: Log) {
         recognizer.addTarget { log.entries.append("\($0.name) \($0.state)") }
+        node.addGestureRecognizer(recognizer)
+    }
+
+    /// Attaches, to the window, a single tap that waits for a double tap to fail, and the double
+    /// tap, logging both.
+    @discardableResult
+    private func attachSingleAndDoubleTap(
+        to harness: InteractionHarness,
+        loggingInto log: Log
+    ) -> (single: TapGestureRecognizer, double: TapGestureRecognizer) {
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+        single.require(toFail: double)
+        attach(single, to: harness.root, loggingInto: log)
+        attach(double, to: harness.root, loggingInto: log)
+        return (single, double)
     }
 
     private final class Log {
@@ -29,11 +47,9 @@ import Testing
         let log = Log()
         let inner = TapGestureRecognizer(name: "inner-tap")
         let outer = TapGestureRecognizer(name: "outer-tap")
-        record(inner, into: log)
-        record(outer, into: log)
         // The ancestor's recognizer is added first; the deepest node still sees input first.
-        harness.root.addGestureRecognizer(outer)
-        button.addGestureRecognizer(inner)
+        attach(outer, to: harness.root, loggingInto: log)
+        attach(inner, to: button, loggingInto: log)
         harness.click(at: Point(x: 120, y: 120))
         #expect(log.entries == ["inner-tap ended"])
         #expect(harness.traceLines == ["button inner-tap: possible → ended", "window outer-tap: possible → failed"])
@@ -50,10 +66,8 @@ import Testing
         let outer = TapGestureRecognizer(name: "outer-tap")
         let delegate = Simultaneous()
         outer.delegate = delegate
-        record(inner, into: log)
-        record(outer, into: log)
-        button.addGestureRecognizer(inner)
-        harness.root.addGestureRecognizer(outer)
+        attach(inner, to: button, loggingInto: log)
+        attach(outer, to: harness.root, loggingInto: log)
         harness.click(at: Point(x: 120, y: 120))
         #expect(log.entries == ["inner-tap ended", "outer-tap ended"])
     }
@@ -64,8 +78,7 @@ import Testing
         let tap = TapGestureRecognizer()
         let delegate = Refuse()
         tap.delegate = delegate
-        record(tap, into: log)
-        harness.root.addGestureRecognizer(tap)
+        attach(tap, to: harness.root, loggingInto: log)
         harness.click(at: Point(x: 10, y: 10))
         #expect(log.entries.isEmpty)
         #expect(harness.traceLines == ["window tap: possible → failed"])
@@ -74,13 +87,7 @@ import Testing
     @Test func aSingleTapWaitsForTheDoubleTapToFail() {
         let harness = InteractionHarness(children: [])
         let log = Log()
-        let single = TapGestureRecognizer(name: "single")
-        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
-        single.require(toFail: double)
-        record(single, into: log)
-        record(double, into: log)
-        harness.root.addGestureRecognizer(single)
-        harness.root.addGestureRecognizer(double)
+        let (single, _) = attachSingleAndDoubleTap(to: harness, loggingInto: log)
 
         // One tap: the single tap ends once the double tap's 300 ms have passed.
         let firstUp = harness.now + .milliseconds(80)
@@ -105,13 +112,7 @@ import Testing
     @Test func tapsTooFarApartAreTwoSingleTaps() {
         let harness = InteractionHarness(children: [])
         let log = Log()
-        let single = TapGestureRecognizer(name: "single")
-        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
-        single.require(toFail: double)
-        record(single, into: log)
-        record(double, into: log)
-        harness.root.addGestureRecognizer(single)
-        harness.root.addGestureRecognizer(double)
+        attachSingleAndDoubleTap(to: harness, loggingInto: log)
         harness.click(at: Point(x: 10, y: 10))
         harness.wait(.milliseconds(400))
         harness.click(at: Point(x: 10, y: 10))
@@ -124,10 +125,8 @@ import Testing
         let log = Log()
         let tap = TapGestureRecognizer()
         let longPress = LongPressGestureRecognizer()
-        record(tap, into: log)
-        record(longPress, into: log)
-        harness.root.addGestureRecognizer(tap)
-        harness.root.addGestureRecognizer(longPress)
+        attach(tap, to: harness.root, loggingInto: log)
+        attach(longPress, to: harness.root, loggingInto: log)
         harness.touchDown(at: Point(x: 10, y: 10))
         harness.wait(.milliseconds(600))
         harness.touchUp(at: Point(x: 10, y: 10))
@@ -144,8 +143,7 @@ import Testing
         let harness = InteractionHarness(children: [])
         let log = Log()
         let longPress = LongPressGestureRecognizer(minimumPressDuration: .zero)
-        record(longPress, into: log)
-        harness.root.addGestureRecognizer(longPress)
+        attach(longPress, to: harness.root, loggingInto: log)
         harness.touchDown(at: Point(x: 10, y: 10))
         #expect(log.entries == ["long-press began"])
         harness.touchMove(to: Point(x: 300, y: 10))
@@ -158,8 +156,7 @@ import Testing
         let log = Log()
         let tap = TapGestureRecognizer()
         tap.allowedTouchTypes = [.pencil]
-        record(tap, into: log)
-        harness.root.addGestureRecognizer(tap)
+        attach(tap, to: harness.root, loggingInto: log)
         harness.touchDown(at: Point(x: 10, y: 10))
         harness.touchUp(at: Point(x: 10, y: 10))
         harness.click(at: Point(x: 10, y: 10))
@@ -174,8 +171,7 @@ import Testing
         let log = Log()
         let tap = TapGestureRecognizer()
         tap.isEnabled = false
-        record(tap, into: log)
-        harness.root.addGestureRecognizer(tap)
+        attach(tap, to: harness.root, loggingInto: log)
         harness.click(at: Point(x: 10, y: 10))
         #expect(log.entries.isEmpty)
         #expect(harness.traceLines.isEmpty)
@@ -185,8 +181,7 @@ import Testing
         let harness = InteractionHarness(children: [])
         let log = Log()
         let longPress = LongPressGestureRecognizer()
-        record(longPress, into: log)
-        harness.root.addGestureRecognizer(longPress)
+        attach(longPress, to: harness.root, loggingInto: log)
         harness.touchDown(at: Point(x: 10, y: 10))
         longPress.allowableMovement = 1
         harness.touchMove(to: Point(x: 15, y: 10))

@@ -9,7 +9,7 @@ import WayfinderTestSupport
 /// Real recordings (`Sources/Wayfinder/Resources/Recordings`) through the real classifier into
 /// composed interactions. Expectations are derived from what the classifier reported and from the
 /// documented formulas, never from the interactions' own output.
-@Suite struct RecordingPipelineTests {
+@Suite struct RecordingPipelineTests: DocumentedScrollMotion {
     private struct Run {
         var pipeline: ClassifiedPipeline
         var end: Timestamp
@@ -210,24 +210,17 @@ import WayfinderTestSupport
             settle: .zero
         )
         var pipeline = result.pipeline
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         // The fingers slow down before they lift: a few points per second remain.
         #expect(ended.velocity > 1)
         for milliseconds in [20.0, 150, 600] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
-            let expected = scrolled + ended.velocity / 1000 * (pow(0.998, milliseconds) - 1) / log(0.998)
+            let expected = decelerated(from: scrolled, velocity: ended.velocity, milliseconds: milliseconds)
             #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
         }
         pipeline.advance(to: ended.time + .seconds(10))
-        #expect(abs(scroll.contentOffset.y - (scrolled + ended.velocity / 1000 / -log(0.998))) < 0.5)
+        #expect(abs(scroll.contentOffset.y - (scrolled + ended.velocity / 1000 / -log(rate))) < 0.5)
         #expect(pipeline.system.nextDeadline == nil)
     }
 
@@ -239,24 +232,15 @@ import WayfinderTestSupport
             attaching: [],
             scroll: scroll
         )
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in result.pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.x
-                if phase == .ended { release = (input.time, velocity?.x ?? 0) }
-            }
-        }
+        let (scrolled, release) = result.pipeline.continuousScroll(along: \.x)
         let ended = try #require(release)
         // A real flick: over a thousand points per second when the fingers lift.
         #expect(ended.velocity > 1000)
-        let rate = 0.998
         let perMillisecond = ended.velocity / 1000
         // Rest comes when what is left to travel, |v|·rᵗ/−ln r, is half a point.
         let restMilliseconds = log(0.5 * -log(rate) / abs(perMillisecond)) / log(rate)
         func expected(_ milliseconds: Double) -> Double {
-            let t = min(milliseconds, restMilliseconds)
-            return scrolled + perMillisecond * (pow(rate, t) - 1) / log(rate)
+            decelerated(from: scrolled, velocity: ended.velocity, milliseconds: min(milliseconds, restMilliseconds))
         }
         var checked = 0
         for event in result.pipeline.events {
@@ -282,18 +266,11 @@ import WayfinderTestSupport
             settle: .zero
         )
         var pipeline = result.pipeline
-        var scrolled = 0.0
-        var release: (time: Timestamp, velocity: Double)?
-        for input in pipeline.classified {
-            if case .scroll(.continuous, let delta, _, let phase, let velocity) = input.event {
-                scrolled += delta.y
-                if phase == .ended { release = (input.time, velocity?.y ?? 0) }
-            }
-        }
+        let (scrolled, release) = pipeline.continuousScroll(along: \.y)
         let ended = try #require(release)
         #expect(scrolled < -20)
-        // Rubber band past the top of an 800-point view: (1 − 1/(x·0.55/d + 1))·d.
-        let shown = -(1 - 1 / (-scrolled * 0.55 / 800 + 1)) * 800
+        // Rubber band past the top of an 800-point view.
+        let shown = -rubberBand(-scrolled, dimension: 800)
         let atRelease = pipeline.events.last { event in
             if case .contentOffset(let time, _, _) = event { return time <= ended.time }
             return false
@@ -306,7 +283,7 @@ import WayfinderTestSupport
         // Back to the edge on a critically damped spring, ω = 12.
         for seconds in [0.05, 0.2, 0.5] {
             pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
-            let expected = (shown + (ended.velocity + 12 * shown) * seconds) * exp(-12 * seconds)
+            let expected = spring(displacement: shown, velocity: ended.velocity, seconds: seconds)
             #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
         }
         pipeline.advance(to: ended.time + .seconds(3))

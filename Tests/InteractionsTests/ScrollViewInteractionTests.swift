@@ -6,14 +6,7 @@ import Testing
 
 /// The scroll view's motion, checked against the documented formulas computed here, not against
 /// the implementation's output.
-@Suite struct ScrollViewInteractionTests {
-    /// UIScrollView.DecelerationRate.normal, per millisecond.
-    private let rate = 0.998
-    /// UIScrollView's rubber-band coefficient.
-    private let coefficient = 0.55
-    /// The bounce spring's angular frequency (InteractionThresholds.bounceFrequency).
-    private let omega = 12.0
-
+@Suite struct ScrollViewInteractionTests: DocumentedScrollMotion {
     /// A 400 × 300 scroll view at (100, 100) over content 400 × 1000 (so it scrolls 0…700 along y).
     private func makeHarness(contentHeight: Double = 1000) -> (InteractionHarness, Node, ScrollViewInteraction) {
         let list = Node(identifier: "list", frame: Rect(x: 100, y: 100, width: 400, height: 300))
@@ -22,21 +15,6 @@ import Testing
         let harness = InteractionHarness(children: [list])
         harness.movePointer(to: Point(x: 300, y: 250))
         return (harness, list, scrolling)
-    }
-
-    /// x₀ + v₀·(rᵗ − 1)/ln r, with v₀ in points per millisecond and t in milliseconds.
-    private func decelerated(from origin: Double, velocity: Double, milliseconds: Double) -> Double {
-        origin + velocity / 1000 * (pow(rate, milliseconds) - 1) / log(rate)
-    }
-
-    /// (1 − 1/(x·c/d + 1))·d
-    private func rubberBand(_ x: Double, dimension: Double) -> Double {
-        (1 - 1 / (x * coefficient / dimension + 1)) * dimension
-    }
-
-    /// (x₀ + (v₀ + ω·x₀)·t)·e^(−ω·t)
-    private func spring(displacement: Double, velocity: Double, seconds: Double) -> Double {
-        (displacement + (velocity + omega * displacement) * seconds) * exp(-omega * seconds)
     }
 
     @Test func twoFingerScrollTracksOneToOne() {
