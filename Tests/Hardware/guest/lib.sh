@@ -153,3 +153,19 @@ vm_wayfinder_devices() {
     vm_send_file "$1.status" "$prefix.status"
     vm_send_file "$1.nodes" "$prefix.nodes"
 }
+
+# vm_record_keyboard_and_mouse KEYBOARD MOUSE TAG: records both nodes with evemu-record into
+# keyboard.rec and mouse.rec while the host sends the steps for TAG, then prints their events.
+vm_record_keyboard_and_mouse() {
+    local keyboard_pid mouse_pid
+    evemu-record "$1" >keyboard.rec 2>&1 &
+    keyboard_pid=$!
+    evemu-record "$2" >mouse.rec 2>&1 &
+    mouse_pid=$!
+    vm_wait_for keyboard.rec '^N:' && vm_wait_for mouse.rec '^N:'
+    vm_ready "$3"
+    usleep 200000
+    vm_stop "$keyboard_pid" "$mouse_pid"
+    grep '^E:' keyboard.rec
+    grep '^E:' mouse.rec
+}

@@ -27,16 +27,7 @@ wayfinder record --format libinput --show-keycodes -o all.yml 2>record.err &
 record_pid=$!
 vm_wait_for record.err 'Ctrl-C'
 
-evemu-record "$keyboard" >keyboard.rec 2>&1 &
-keyboard_pid=$!
-evemu-record "$mouse" >mouse.rec 2>&1 &
-mouse_pid=$!
-vm_wait_for keyboard.rec '^N:' && vm_wait_for mouse.rec '^N:'
-vm_ready input
-usleep 200000
-vm_stop "$keyboard_pid" "$mouse_pid"
-grep '^E:' keyboard.rec
-grep '^E:' mouse.rec
+vm_record_keyboard_and_mouse "$keyboard" "$mouse" input
 # USB HID reports the usage code (MSC_SCAN) before each key and button: 0x70004 is keyboard "a",
 # 0x90002 is button 2. A wheel detent is REL_WHEEL 1 plus REL_WHEEL_HI_RES 120.
 vm_expect_events keyboard-events keyboard.rec "0004 0004 458756

@@ -26,16 +26,7 @@ vm_check mouse-no-hires "virtio has no REL_WHEEL_HI_RES" sh -c '! grep -q "(REL_
 # What wayfinder lists; the host checks names, kinds and nodes.
 vm_wayfinder_devices devices
 
-evemu-record "$keyboard" >keyboard.rec 2>&1 &
-keyboard_pid=$!
-evemu-record "$mouse" >mouse.rec 2>&1 &
-mouse_pid=$!
-vm_wait_for keyboard.rec '^N:' && vm_wait_for mouse.rec '^N:'
-vm_ready input
-usleep 200000
-vm_stop "$keyboard_pid" "$mouse_pid"
-grep '^E:' keyboard.rec
-grep '^E:' mouse.rec
+vm_record_keyboard_and_mouse "$keyboard" "$mouse" input
 
 # QEMU sends one frame per QMP call; the wheel buttons make REL_WHEEL on the press only.
 vm_expect_events keyboard-events keyboard.rec "0001 001e 1
