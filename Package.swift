@@ -11,6 +11,8 @@ let package = Package(
     name: "Wayfinder",
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
+        .library(name: "Geometry", targets: ["Geometry"]),
+        .library(name: "EventModel", targets: ["EventModel"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "InputRecording", targets: ["InputRecording"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
@@ -29,7 +31,9 @@ let package = Package(
         // What Swift cannot import from the kernel headers.
         .target(name: "CLinuxInput"),
 
+        .target(name: "Geometry", swiftSettings: strictSettings),
         .target(name: "InputEvents", swiftSettings: strictSettings),
+        .target(name: "EventModel", dependencies: ["Geometry", "InputEvents"], swiftSettings: strictSettings),
         .target(
             name: "InputRecording",
             dependencies: ["InputEvents", "CYAML"],
@@ -43,21 +47,22 @@ let package = Package(
         .target(name: "DeviceProfiles", dependencies: ["InputEvents"], swiftSettings: strictSettings),
         .target(
             name: "Classification",
-            dependencies: ["InputEvents", "DeviceProfiles", "CXKBCommon"],
+            dependencies: ["EventModel", "Geometry", "InputEvents", "DeviceProfiles", "CXKBCommon"],
             swiftSettings: strictSettings
         ),
         .target(
             name: "Interactions",
-            dependencies: ["Classification", "InputEvents", "Scenes"],
+            dependencies: ["Classification", "EventModel", "Geometry", "InputEvents"],
             swiftSettings: strictSettings
         ),
-        .target(name: "Scenes", swiftSettings: strictSettings),
-        .target(name: "FocusEngine", dependencies: ["Scenes"], swiftSettings: strictSettings),
+        .target(name: "Scenes", dependencies: ["FocusEngine", "Geometry"], swiftSettings: strictSettings),
+        .target(
+            name: "FocusEngine", dependencies: ["EventModel", "Geometry", "InputEvents"], swiftSettings: strictSettings),
         .target(
             name: "Wayfinder",
             dependencies: [
-                "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles", "Classification",
-                "Interactions", "FocusEngine", "Scenes",
+                "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
+                "Classification", "Interactions", "FocusEngine", "Scenes",
             ],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
@@ -65,8 +70,8 @@ let package = Package(
         .executableTarget(
             name: "wayfinder",
             dependencies: [
-                "Wayfinder", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine", "Scenes",
+                "Wayfinder", "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices",
+                "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes",
             ],
             swiftSettings: strictSettings
         ),
@@ -76,8 +81,8 @@ let package = Package(
         .executableTarget(
             name: "wayfinder-benchmarks",
             dependencies: [
-                "CAllocationCounter", "Classification", "FocusEngine", "InputEvents", "InputRecording", "Scenes",
-                "Wayfinder", "WayfinderTestSupport",
+                "CAllocationCounter", "Classification", "EventModel", "FocusEngine", "Geometry", "InputEvents",
+                "InputRecording", "Scenes", "Wayfinder", "WayfinderTestSupport",
             ],
             path: "Benchmarks/wayfinder-benchmarks",
             swiftSettings: strictSettings
@@ -94,6 +99,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "EventModelTests",
+            dependencies: ["EventModel", "Geometry", "InputEvents"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "InputRecordingTests",
             dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport"],
             swiftSettings: strictSettings
@@ -105,29 +115,38 @@ let package = Package(
         ),
         .testTarget(
             name: "ClassificationTests",
-            dependencies: ["Classification", "DeviceProfiles", "InputEvents", "InputRecording", "WayfinderTestSupport"],
+            dependencies: [
+                "Classification", "DeviceProfiles", "EventModel", "Geometry", "InputEvents", "InputRecording",
+                "WayfinderTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "InteractionsTests",
             dependencies: [
-                "Interactions", "Classification", "InputEvents", "InputRecording", "Scenes", "WayfinderTestSupport",
+                "Interactions", "Classification", "EventModel", "Geometry", "InputEvents", "InputRecording",
+                "WayfinderTestSupport",
             ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "FocusEngineTests",
-            dependencies: ["FocusEngine", "Scenes", "WayfinderTestSupport"],
+            dependencies: ["FocusEngine", "EventModel", "Geometry", "Scenes", "Wayfinder", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["Wayfinder", "InputEvents", "InputRecording", "WayfinderTestSupport", "Classification"],
+            dependencies: [
+                "Wayfinder", "Classification", "EventModel", "FocusEngine", "Geometry", "InputEvents", "InputRecording",
+                "Interactions", "Scenes", "WayfinderTestSupport",
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["wayfinder", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices"],
+            dependencies: [
+                "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
+            ],
             swiftSettings: strictSettings
         ),
     ],

@@ -1,4 +1,6 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 
 /// Focus movement in large scenes.
@@ -10,13 +12,13 @@ enum FocusBenchmarks {
     static func grid() -> (FocusNode, [FocusNode]) {
         let root = FocusNode(
             id: "grid",
-            frame: SceneRect(x: 0, y: 0, width: Double(columns) * 12, height: Double(rows) * 12)
+            frame: Rect(x: 0, y: 0, width: Double(columns) * 12, height: Double(rows) * 12)
         )
         var cells: [FocusNode] = []
         cells.reserveCapacity(columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
-                let frame = SceneRect(x: Double(column) * 12, y: Double(row) * 12, width: 10, height: 10)
+                let frame = Rect(x: Double(column) * 12, y: Double(row) * 12, width: 10, height: 10)
                 let cell = FocusNode(id: "\(column),\(row)", frame: frame, focusable: true)
                 root.addChild(cell)
                 cells.append(cell)
@@ -29,19 +31,19 @@ enum FocusBenchmarks {
     static func groupedScene(groups: Int, itemsPerGroup: Int) -> FocusNode {
         let root = FocusNode(
             id: "root",
-            frame: SceneRect(x: 0, y: 0, width: Double(itemsPerGroup) * 12, height: Double(groups) * 12)
+            frame: Rect(x: 0, y: 0, width: Double(itemsPerGroup) * 12, height: Double(groups) * 12)
         )
         for group in 0..<groups {
             let container = FocusNode(
                 id: "group-\(group)",
-                frame: SceneRect(x: 0, y: Double(group) * 12, width: Double(itemsPerGroup) * 12, height: 10)
+                frame: Rect(x: 0, y: Double(group) * 12, width: Double(itemsPerGroup) * 12, height: 10)
             )
             container.declaredFocusGroup = "group-\(group)"
             for item in 0..<itemsPerGroup {
                 container.addChild(
                     FocusNode(
                         id: "item-\(group)-\(item)",
-                        frame: SceneRect(x: Double(item) * 12, y: Double(group) * 12, width: 10, height: 10),
+                        frame: Rect(x: Double(item) * 12, y: Double(group) * 12, width: 10, height: 10),
                         focusable: true
                     )
                 )

@@ -1,3 +1,4 @@
+import EventModel
 import Foundation
 import InputEvents
 import Wayfinder
@@ -7,7 +8,7 @@ import WayfinderTestSupport
 /// interactions and the focus engine.
 enum PipelineBenchmarks {
     static var all: [Benchmark] {
-        let frames = (try? Demo.load(from: resourcesDirectory))?.replay.sources.reduce(0) { $0 + $1.frames.count } ?? 0
+        let frames = (try? demoFrames().count) ?? 0
         return [
             replay(name: "pipeline.demo-replay", frames: frames, withScene: true),
             // The same without a scene: classification and the runtime only, so that the
@@ -32,12 +33,9 @@ enum PipelineBenchmarks {
                 let demo = try Demo.load(from: resourcesDirectory)
                 let runtime = try withScene ? demo.makeRuntime() : Runtime()
                 for (index, source) in demo.replay.sources.enumerated() {
-                    runtime.addDevice(DeviceID(rawValue: index), description: source.description, at: .zero)
+                    runtime.addDevice(demo.replay.instance(of: index), description: source.description, at: .zero)
                 }
-                var frames: [(device: DeviceID, frame: EventFrame)] = []
-                for step in demo.replay.steps {
-                    if case .frame(let frame) = step.action { frames.append((DeviceID(rawValue: step.source), frame)) }
-                }
+                let frames = try demoFrames()
                 guard let last = frames.last?.frame.time else { throw BenchmarkError(description: "no demo frames") }
                 // Long enough after the last frame for every gesture and deceleration to end.
                 let passLength = last - .zero + Replay.settleDuration
@@ -46,6 +44,8 @@ enum PipelineBenchmarks {
                 var index = 0
                 var offset = Duration.zero
                 var events = 0
+                var output: [WayfinderEvent] = []
+                output.reserveCapacity(64)
                 let run: (Int) -> Void = { count in
                     for _ in 0..<count {
                         let (device, frame) = frames[index]
@@ -54,7 +54,9 @@ enum PipelineBenchmarks {
                             event.time += offset
                             scratch.events.append(event)
                         }
-                        events &+= runtime.process(scratch, from: device).count
+                        output.removeAll(keepingCapacity: true)
+                        runtime.process(scratch, from: device, into: &output)
+                        events &+= output.count
                         index += 1
                         if index == frames.count {
                             index = 0
@@ -85,12 +87,23 @@ enum PipelineBenchmarks {
                         guard let runtime = try? (withScene ? demo.makeRuntime() : Runtime()) else {
                             fatalBenchmarkError("the demo scene did not load")
                         }
-                        events &+= demo.replay.run(through: runtime).count
+                        try? demo.replay.run(through: runtime, afterStep: { events &+= $0.count })
                     }
                     blackHole(events)
                 }
             }
         )
+    }
+
+    /// The demo's frames in replay order, with the device each comes from.
+    static func demoFrames() throws -> [(device: DeviceID, frame: EventFrame)] {
+        let demo = try Demo.load(from: resourcesDirectory)
+        var frames: [(device: DeviceID, frame: EventFrame)] = []
+        var steps = try demo.replay.makeSteps()
+        while let step = try steps.next() {
+            if case .frame(let frame) = step.action { frames.append((DeviceID(rawValue: step.source), frame)) }
+        }
+        return frames
     }
 
     /// The package's bundled resources, read from the source tree.

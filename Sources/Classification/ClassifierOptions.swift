@@ -1,5 +1,9 @@
 public import DeviceProfiles
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
 /// What a person can choose about how their devices are classified.
 ///
 /// ```swift
@@ -66,19 +70,47 @@ public struct KeyboardLayout: Hashable, Sendable {
     }
 }
 
+extension KeyboardLayout {
+    /// `rules/model/layout/variant/options` as xkbcommon sees them: a field left nil is taken from
+    /// its `XKB_DEFAULT_*` variable, else printed `default`.
+    var names: String {
+        let fields = [
+            (rules, "XKB_DEFAULT_RULES"), (model, "XKB_DEFAULT_MODEL"), (layout, "XKB_DEFAULT_LAYOUT"),
+            (variant, "XKB_DEFAULT_VARIANT"), (options, "XKB_DEFAULT_OPTIONS"),
+        ]
+        return fields.map { value, variable in
+            value ?? getenv(variable).map { String(cString: $0) } ?? "default"
+        }.joined(separator: "/")
+    }
+
+    /// Checks that the layout compiles, before any keyboard needs it.
+    ///
+    /// - Throws: ``ClassificationError/layoutUnavailable(_:)`` when xkbcommon compiles its default
+    ///   layout but not this one. A system without keymap data, where nothing compiles, is not an
+    ///   error here: keyboards are then classified by key code.
+    public func validate() throws(ClassificationError) {
+        guard XKBKeyboard(layout: self) == nil else { return }
+        let fallback = KeyboardLayout(rules: "evdev", model: "pc105", layout: "us", variant: "", options: "")
+        if XKBKeyboard(layout: fallback) != nil { throw .layoutUnavailable(self) }
+    }
+}
+
 /// Why a device cannot be classified.
 public enum ClassificationError: Error, Hashable, Sendable, CustomStringConvertible {
     /// xkbcommon could not compile a keymap for the layout.
     case keymapUnavailable(device: String, layout: KeyboardLayout)
+    /// xkbcommon compiles the default layout but not the one chosen: the choice names a layout,
+    /// variant or option that does not exist.
+    case layoutUnavailable(KeyboardLayout)
 
-    /// A sentence naming the device and what went wrong.
+    /// A sentence naming the device or layout and what went wrong.
     public var description: String {
         switch self {
         case .keymapUnavailable(let device, let layout):
-            let names = [layout.rules, layout.model, layout.layout, layout.variant, layout.options]
-                .map { $0 ?? "default" }
-                .joined(separator: "/")
-            return "\(device): xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(names)"
+            return "\(device): xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(layout.names)"
+        case .layoutUnavailable(let layout):
+            return "xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(layout.names) "
+                + "(from the options or XKB_DEFAULT_*), though it compiles the default one"
         }
     }
 }

@@ -1,4 +1,5 @@
 public import DeviceProfiles
+public import EventModel
 public import InputEvents
 
 /// Turns one device's event frames into classified input: keys, clicks, motion, scrolls, taps,

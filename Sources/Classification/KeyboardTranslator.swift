@@ -1,4 +1,5 @@
 import CXKBCommon
+import EventModel
 import InputEvents
 
 /// A compiled xkbcommon keymap with its key state: turns key codes into text and modifiers.
@@ -104,7 +105,10 @@ final class XKBKeyboard {
             guard let base = buffer.baseAddress else { return nil }
             let length = xkb_keysym_get_name(symbol, base, buffer.count)
             guard length > 0, Int(length) < buffer.count else { return nil }
-            return KeySymbol(rawValue: symbol, name: String(cString: base))
+            let character = xkb_keysym_to_utf32(symbol)
+            return KeySymbol(
+                rawValue: symbol, name: String(cString: base),
+                character: character == 0 ? nil : Unicode.Scalar(character))
         }
     }
 
@@ -153,20 +157,24 @@ struct KeyboardTranslator {
             let keysym = keyboard.keysym(for: code)
             keyboard.update(code, isDown: true)
             held.insert(code)
-            let event = ClassifiedEvent.key(code: code, state: .down, modifiers: keyboard.modifiers, text: text)
-            output.append(ClassifiedInput(time: time, event: event, keysym: keysym))
+            let event = ClassifiedEvent.key(
+                code: code, state: .down, modifiers: keyboard.modifiers, keysym: keysym, text: text)
+            output.append(ClassifiedInput(time: time, event: event))
         case 0:
             guard held.contains(code) else { return }
             let keysym = keyboard.keysym(for: code)
             keyboard.update(code, isDown: false)
             held.remove(code)
-            let event = ClassifiedEvent.key(code: code, state: .up, modifiers: keyboard.modifiers, text: nil)
-            output.append(ClassifiedInput(time: time, event: event, keysym: keysym))
+            let event = ClassifiedEvent.key(
+                code: code, state: .up, modifiers: keyboard.modifiers, keysym: keysym, text: nil)
+            output.append(ClassifiedInput(time: time, event: event))
         case 2:
             guard held.contains(code) else { return }
             let text = keyboard.text(for: code)
-            let event = ClassifiedEvent.key(code: code, state: .repeat, modifiers: keyboard.modifiers, text: text)
-            output.append(ClassifiedInput(time: time, event: event, keysym: keyboard.keysym(for: code)))
+            let event = ClassifiedEvent.key(
+                code: code, state: .repeat, modifiers: keyboard.modifiers, keysym: keyboard.keysym(for: code),
+                text: text)
+            output.append(ClassifiedInput(time: time, event: event))
         default:
             return
         }

@@ -1,4 +1,6 @@
 import DeviceProfiles
+import EventModel
+import Geometry
 import InputEvents
 
 /// Maps a physical button code to a logical button.

@@ -1,3 +1,5 @@
+import EventModel
+import Geometry
 import InputEvents
 
 /// Long press and drag for one press: a primary mouse button, a clickpad press, or a touchscreen
@@ -183,12 +185,4 @@ struct PressGesture: Hashable, Sendable {
     private func emit(_ event: ClassifiedEvent, at time: Timestamp, into output: inout [ClassifiedInput]) {
         output.append(ClassifiedInput(time: time, event: event))
     }
-}
-
-extension Vector {
-    static func + (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x + rhs.x, y: lhs.y + rhs.y) }
-    static func - (lhs: Vector, rhs: Vector) -> Vector { Vector(x: lhs.x - rhs.x, y: lhs.y - rhs.y) }
-    static func * (lhs: Vector, rhs: Double) -> Vector { Vector(x: lhs.x * rhs, y: lhs.y * rhs) }
-    /// The Euclidean length.
-    var length: Double { (x * x + y * y).squareRoot() }
 }

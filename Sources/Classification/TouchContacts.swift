@@ -1,3 +1,4 @@
+import Geometry
 import InputEvents
 
 /// One contact on a touch surface, in device units and millimetres.

@@ -1,4 +1,6 @@
 import DeviceProfiles
+import EventModel
+import Geometry
 import InputEvents
 
 /// Classifies a touchpad or clickpad: one-finger pointer motion, two-finger continuous scroll,

@@ -1,3 +1,5 @@
+import EventModel
+import Geometry
 import InputEvents
 
 /// Classifies a touchscreen: the position of the first contact, taps, long press, and drag

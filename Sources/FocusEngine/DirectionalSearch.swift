@@ -1,4 +1,5 @@
-public import Scenes
+public import EventModel
+public import Geometry
 
 /// The constants of directional search, with the reason for each value.
 public struct DirectionalSearchThresholds: Hashable, Sendable {
@@ -48,7 +49,7 @@ public enum DirectionalRules {
     }
 
     /// Maps `rect` so that moving along `heading` becomes moving right.
-    public static func normalized(_ rect: SceneRect, for heading: FocusHeading) -> NormalizedRect {
+    public static func normalized(_ rect: Rect, for heading: FocusHeading) -> NormalizedRect {
         switch heading {
         case .left: NormalizedRect(left: -rect.maxX, top: rect.minY, right: -rect.minX, bottom: rect.maxY)
         case .down: NormalizedRect(left: rect.minY, top: rect.minX, right: rect.maxY, bottom: rect.maxX)
@@ -89,7 +90,7 @@ public enum DirectionalRules {
     // MARK: Precise
 
     /// Whether `destination` can be reached from `source` under the precise rule.
-    public static func isPreciseCandidate(from source: SceneRect, to destination: SceneRect, heading: FocusHeading)
+    public static func isPreciseCandidate(from source: Rect, to destination: Rect, heading: FocusHeading)
         -> Bool
     {
         let s = normalized(source, for: heading)
@@ -146,9 +147,9 @@ public enum DirectionalRules {
 
     /// Whether `first` is a better proximity candidate than `second` for a move from `source`.
     public static func isBetterProximityCandidate(
-        from source: SceneRect,
-        _ first: SceneRect,
-        than second: SceneRect,
+        from source: Rect,
+        _ first: Rect,
+        than second: Rect,
         heading: FocusHeading
     ) -> Bool {
         isBetterProximityCandidate(
@@ -160,7 +161,7 @@ public enum DirectionalRules {
     }
 
     /// Whether `destination` can be reached from `source` under the proximity rule.
-    public static func isProximityCandidate(from source: SceneRect, to destination: SceneRect, heading: FocusHeading)
+    public static func isProximityCandidate(from source: Rect, to destination: Rect, heading: FocusHeading)
         -> Bool
     {
         isCandidate(normalized(source, for: heading), normalized(destination, for: heading))
@@ -186,9 +187,9 @@ public enum DirectionalRules {
     ///   - rule: Which rule to apply.
     /// - Returns: The index of the winner in `candidates`, or nil when nothing qualifies.
     public static func bestCandidate(
-        from source: SceneRect,
+        from source: Rect,
         heading: FocusHeading,
-        among candidates: [SceneRect],
+        among candidates: [Rect],
         rule: DirectionalSearch
     ) -> Int? {
         switch rule {
@@ -228,7 +229,7 @@ struct SearchBest {
     private(set) var rect = DirectionalRules.NormalizedRect(left: 0, top: 0, right: 0, bottom: 0)
     private var key: (Double, Double) = (0, 0)
 
-    init(source: SceneRect, heading: FocusHeading, stage: Stage) {
+    init(source: Rect, heading: FocusHeading, stage: Stage) {
         self.source = DirectionalRules.normalized(source, for: heading)
         self.heading = heading
         self.vertical = heading == .up || heading == .down
@@ -242,7 +243,7 @@ struct SearchBest {
     /// The best's weighted distance (proximity stages).
     var weighted: Double { key.0 }
 
-    mutating func consider(_ candidateIndex: Int, _ frame: SceneRect) {
+    mutating func consider(_ candidateIndex: Int, _ frame: Rect) {
         let candidate = DirectionalRules.normalized(frame, for: heading)
         guard DirectionalRules.isCandidate(source, candidate) else { return }
         let inBeam = DirectionalRules.beamsOverlap(source, candidate)
@@ -289,7 +290,7 @@ struct SpatialGrid {
 
     static let thresholds = DirectionalSearchThresholds.standard
 
-    init(frames: [SceneRect]) {
+    init(frames: [Rect]) {
         guard let first = frames.first else {
             self.originX = 0
             self.originY = 0
@@ -320,7 +321,7 @@ struct SpatialGrid {
         self.columns = columns
         self.rows = rows
 
-        func cellRange(_ frame: SceneRect) -> (ClosedRange<Int>, ClosedRange<Int>) {
+        func cellRange(_ frame: Rect) -> (ClosedRange<Int>, ClosedRange<Int>) {
             let c0 = Self.clampedIndex((frame.minX - bounds.minX) / cell, count: columns)
             let c1 = max(Self.clampedIndex((frame.maxX - bounds.minX) / cell, count: columns), c0)
             let r0 = Self.clampedIndex((frame.minY - bounds.minY) / cell, count: rows)
@@ -380,9 +381,9 @@ struct SpatialGrid {
     /// The best item from `source` along `heading` under `rule`, looking only at cells that can
     /// hold a winner. Gives the same answer as ``DirectionalRules/bestCandidate(from:heading:among:rule:)``.
     func bestCandidate(
-        from source: SceneRect,
+        from source: Rect,
         heading: FocusHeading,
-        frames: [SceneRect],
+        frames: [Rect],
         rule: DirectionalSearch
     ) -> Int? {
         let horizontal = heading == .left || heading == .right

@@ -1,4 +1,5 @@
-public import Scenes
+public import EventModel
+public import Geometry
 
 /// A node in the focus hierarchy: a window, a view-controller-like object, a container, or an item.
 ///
@@ -30,7 +31,7 @@ public protocol FocusEnvironment: AnyObject {
     var isFocusSection: Bool { get }
     /// The area of a non-item environment, used for focus sections and group ordering. Default:
     /// nil (the union of what it contains).
-    var focusAreaFrame: SceneRect? { get }
+    var focusAreaFrame: Rect? { get }
     /// Whether items inside follow focus with selection; nil inherits. On an item: its override.
     /// Default: nil.
     var selectionFollowsFocus: Bool? { get }
@@ -71,7 +72,7 @@ extension FocusEnvironment {
     public var preferredFocusEnvironments: [any FocusEnvironment] { [] }
     public var focusGroupIdentifier: String? { nil }
     public var isFocusSection: Bool { false }
-    public var focusAreaFrame: SceneRect? { nil }
+    public var focusAreaFrame: Rect? { nil }
     public var selectionFollowsFocus: Bool? { nil }
     public var isHidden: Bool { false }
     public var isUserInteractionEnabled: Bool { true }
@@ -103,16 +104,16 @@ extension FocusEnvironment {
 /// ```swift
 /// final class Shape: FocusItem {
 ///     weak var parentFocusEnvironment: (any FocusEnvironment)?
-///     var frame: SceneRect
+///     var frame: Rect
 ///     var canBecomeFocused: Bool { true }
-///     init(frame: SceneRect) { self.frame = frame }
+///     init(frame: Rect) { self.frame = frame }
 /// }
 /// ```
 public protocol FocusItem: FocusEnvironment {
     /// Whether the item can be focused: the single source of truth for keyboard focus.
     var canBecomeFocused: Bool { get }
     /// The frame in scene (window) coordinates.
-    var frame: SceneRect { get }
+    var frame: Rect { get }
     /// How focus is drawn; nil means the app draws it in ``FocusEnvironment/didUpdateFocus(in:)``.
     /// Default: a halo around the frame with square corners.
     var focusEffect: FocusHaloEffect? { get }
@@ -186,52 +187,6 @@ public struct FocusGroupPriority: RawRepresentable, Hashable, Comparable, Sendab
     }
 }
 
-/// The direction of a focus movement.
-public struct FocusHeading: OptionSet, Hashable, Sendable, CustomStringConvertible {
-    /// The bits.
-    public var rawValue: UInt
-
-    /// Creates a heading from its bits.
-    public init(rawValue: UInt) {
-        self.rawValue = rawValue
-    }
-
-    /// No direction (a programmatic update).
-    public static let none: FocusHeading = []
-    /// Up.
-    public static let up = FocusHeading(rawValue: 1 << 0)
-    /// Down.
-    public static let down = FocusHeading(rawValue: 1 << 1)
-    /// Left.
-    public static let left = FocusHeading(rawValue: 1 << 2)
-    /// Right.
-    public static let right = FocusHeading(rawValue: 1 << 3)
-    /// Next in the Tab loop.
-    public static let next = FocusHeading(rawValue: 1 << 4)
-    /// Previous in the Tab loop.
-    public static let previous = FocusHeading(rawValue: 1 << 5)
-    /// The first item.
-    public static let first = FocusHeading(rawValue: 1 << 8)
-    /// The last item.
-    public static let last = FocusHeading(rawValue: 1 << 9)
-
-    /// The event-stream name: `up`, `down`, `left`, `right`, `next`, `previous`, `first`, `last` or `none`.
-    public var description: String {
-        switch self {
-        case .up: "up"
-        case .down: "down"
-        case .left: "left"
-        case .right: "right"
-        case .next: "next"
-        case .previous: "previous"
-        case .first: "first"
-        case .last: "last"
-        case .none: "none"
-        default: "0x\(String(rawValue, radix: 16))"
-        }
-    }
-}
-
 /// What a focus update is about; passed to ``FocusEnvironment/shouldUpdateFocus(in:)`` and
 /// ``FocusEnvironment/didUpdateFocus(in:)``.
 public struct FocusUpdateContext {
@@ -260,7 +215,7 @@ public struct FocusUpdateContext {
 /// ```
 public final class FocusHaloEffect {
     /// The corner curve.
-    public enum Curve: String, Hashable, Sendable {
+    public enum Curve: String, Hashable, Sendable, CaseIterable {
         /// Continuous curvature.
         case continuous
         /// Circular arcs.
@@ -268,7 +223,7 @@ public final class FocusHaloEffect {
     }
 
     /// The rectangle the halo surrounds, in scene coordinates.
-    public var rect: SceneRect
+    public var rect: Rect
     /// The corner radius.
     public var cornerRadius: Double
     /// The corner curve.
@@ -279,7 +234,7 @@ public final class FocusHaloEffect {
     public weak var containerItem: (any FocusEnvironment)?
 
     /// Creates a halo around a rounded rectangle.
-    public init(roundedRect rect: SceneRect, cornerRadius: Double, curve: Curve = .continuous) {
+    public init(roundedRect rect: Rect, cornerRadius: Double, curve: Curve = .continuous) {
         self.rect = rect
         self.cornerRadius = cornerRadius
         self.curve = curve

@@ -1,17 +1,18 @@
-public import Scenes
+import EventModel
+public import Geometry
 
 /// An environment that redirects focus: a rectangle that directional moves can land on, which
 /// hands focus to the first of its preferred environments with a focusable item (UIKit's
 /// `UIFocusGuide`).
 ///
 /// ```swift
-/// let guide = FocusGuide(layoutFrame: SceneRect(x: 300, y: 0, width: 40, height: 400))
+/// let guide = FocusGuide(layoutFrame: Rect(x: 300, y: 0, width: 40, height: 400))
 /// guide.preferredFocusEnvironments = [farAwayButton]
 /// container.addChild(guide)
 /// ```
 public final class FocusGuide: FocusEnvironment {
     /// The area moves can land on.
-    public var layoutFrame: SceneRect
+    public var layoutFrame: Rect
     /// Whether the guide takes part; enabled by default, as in UIKit.
     public var isEnabled: Bool = true
     /// Where focus goes; an empty list makes the guide inert.
@@ -22,12 +23,12 @@ public final class FocusGuide: FocusEnvironment {
     public var restorationIdentifier: String?
 
     /// Creates a guide covering `layoutFrame`.
-    public init(layoutFrame: SceneRect, restorationIdentifier: String? = nil) {
+    public init(layoutFrame: Rect, restorationIdentifier: String? = nil) {
         self.layoutFrame = layoutFrame
         self.restorationIdentifier = restorationIdentifier
     }
 
-    public var focusAreaFrame: SceneRect? { layoutFrame }
+    public var focusAreaFrame: Rect? { layoutFrame }
     public var canBecomeFirstResponder: Bool { false }
 }
 
@@ -36,7 +37,7 @@ public final class FocusGuide: FocusEnvironment {
 /// trailing edge (left to right, or right to left), ties in the given order.
 ///
 /// - Returns: The indices of `frames` in reading order.
-public func readingOrder(of frames: [SceneRect], direction: LayoutDirection) -> [Int] {
+public func readingOrder(of frames: [Rect], direction: LayoutDirection) -> [Int] {
     let byTop = frames.indices.sorted { (frames[$0].minY, $0) < (frames[$1].minY, $1) }
     var result: [Int] = []
     result.reserveCapacity(frames.count)
@@ -67,7 +68,7 @@ public func readingOrder(of frames: [SceneRect], direction: LayoutDirection) -> 
 final class FocusLayout {
     struct Entry {
         let item: any FocusItem
-        let frame: SceneRect
+        let frame: Rect
         let group: Int
         /// Position of the item among its group's members in reading order.
         var readingRank = 0
@@ -82,13 +83,13 @@ final class FocusLayout {
         var members: [Int] = []
         /// Members in reading order.
         var readingOrder: [Int] = []
-        var frame: SceneRect?
+        var frame: Rect?
         var hasContent = false
     }
 
     struct Redirector {
         let environment: any FocusEnvironment
-        let frame: SceneRect
+        let frame: Rect
         let group: Int
     }
 
@@ -102,7 +103,7 @@ final class FocusLayout {
     private(set) var entriesByRestorationID: [String: Int] = [:]
     private var groupIndexByIdentifier: [String: Int] = [:]
     /// Per-group spatial index and member frames, built on first use.
-    private var grids: [Int: (grid: SpatialGrid, frames: [SceneRect])] = [:]
+    private var grids: [Int: (grid: SpatialGrid, frames: [Rect])] = [:]
 
     init(root: any FocusEnvironment, direction: LayoutDirection, fullKeyboardAccess: Bool) {
         self.direction = direction
@@ -171,7 +172,7 @@ final class FocusLayout {
     }
 
     /// Whether a frame can take focus: finite, within ``maximumCoordinate``, and not empty.
-    static func isUsable(_ frame: SceneRect) -> Bool {
+    static func isUsable(_ frame: Rect) -> Bool {
         let values = [frame.minX, frame.minY, frame.maxX, frame.maxY]
         return !frame.isEmpty && values.allSatisfy { $0.isFinite && abs($0) <= maximumCoordinate }
     }
@@ -218,7 +219,7 @@ final class FocusLayout {
     /// in reading order, child groups expanded in place.
     private func tabOrder(of group: Int) -> [Int] {
         enum Unit { case own, child(Int) }
-        var units: [(Unit, SceneRect)] = []
+        var units: [(Unit, Rect)] = []
         let members = groups[group].members
         if let first = members.first {
             var frame = entries[first].frame
@@ -251,10 +252,10 @@ final class FocusLayout {
     }
 
     /// The best member of `group` along `heading`, searching with a spatial index.
-    func bestMember(of group: Int, from source: SceneRect, heading: FocusHeading, rule: DirectionalSearch) -> Int? {
+    func bestMember(of group: Int, from source: Rect, heading: FocusHeading, rule: DirectionalSearch) -> Int? {
         let members = groups[group].members
         guard !members.isEmpty else { return nil }
-        let index: (grid: SpatialGrid, frames: [SceneRect])
+        let index: (grid: SpatialGrid, frames: [Rect])
         if let cached = grids[group] {
             index = cached
         } else {

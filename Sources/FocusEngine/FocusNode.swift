@@ -1,4 +1,4 @@
-public import Scenes
+public import Geometry
 
 /// Decides, for a list or collection node, which of its items may be focused and whether
 /// selection follows focus per item (UIKit's `collectionView(_:canFocusItemAt:)` and
@@ -32,9 +32,9 @@ public enum FocusEffectStyle {
 /// its role (text fields and text views are focusable); otherwise false.
 ///
 /// ```swift
-/// let grid = FocusNode(id: "grid", frame: SceneRect(x: 0, y: 0, width: 400, height: 400), role: .collection)
+/// let grid = FocusNode(id: "grid", frame: Rect(x: 0, y: 0, width: 400, height: 400), role: .collection)
 /// grid.allowsFocus = true
-/// let cell = FocusNode(id: "cell-1", frame: SceneRect(x: 0, y: 0, width: 100, height: 100), role: .cell)
+/// let cell = FocusNode(id: "cell-1", frame: Rect(x: 0, y: 0, width: 100, height: 100), role: .cell)
 /// grid.addChild(cell)
 /// cell.canBecomeFocused  // true, from the collection
 /// ```
@@ -42,9 +42,9 @@ public final class FocusNode: FocusItem {
     /// The node's id; also its restoration identifier.
     public let id: String
     /// The frame in scene coordinates.
-    public var frame: SceneRect
+    public var frame: Rect
     /// What the node is.
-    public var role: SceneNodeRole?
+    public var role: NodeRole?
     /// The explicit answer to ``canBecomeFocused``; nil leaves it to the collection and role.
     public var focusable: Bool?
     /// On a list or collection: whether its children may be focused.
@@ -74,7 +74,7 @@ public final class FocusNode: FocusItem {
     /// Custom actions (Tab+Z menu, chords).
     public var accessibilityCustomActions: [CustomAction]
     /// The scroll content size when the node is a scroll view.
-    public var scrollContentSize: SceneSize?
+    public var scrollContentSize: Size?
     /// Hidden nodes and their subtrees are not focusable.
     public var isHidden: Bool
     /// When false, nothing inside can be focused.
@@ -98,7 +98,7 @@ public final class FocusNode: FocusItem {
     public private(set) var children: [any FocusEnvironment] = []
 
     /// Creates a node.
-    public init(id: String, frame: SceneRect, role: SceneNodeRole? = nil, focusable: Bool? = nil) {
+    public init(id: String, frame: Rect, role: NodeRole? = nil, focusable: Bool? = nil) {
         self.id = id
         self.frame = frame
         self.role = role
@@ -149,7 +149,7 @@ public final class FocusNode: FocusItem {
     public var parentFocusEnvironment: (any FocusEnvironment)? { parent }
     public var focusChildren: [any FocusEnvironment] { children }
     public var restorationIdentifier: String? { id }
-    public var focusAreaFrame: SceneRect? { frame }
+    public var focusAreaFrame: Rect? { frame }
 
     /// The declared group, or a group of its own for text fields, text views and scroll views.
     public var focusGroupIdentifier: String? {

@@ -1,4 +1,5 @@
-public import Scenes
+public import EventModel
+import Geometry
 
 /// Settings of a ``FocusSystem`` that apply to the whole tree.
 public struct FocusConfiguration: Hashable, Sendable {
@@ -33,30 +34,6 @@ public struct FocusConfiguration: Hashable, Sendable {
     }
 }
 
-/// Something the focus system did that the outside world should hear about, in the vocabulary of
-/// the JSON event stream (`focus`, `select`, `action`).
-public enum FocusEvent: Hashable, Sendable {
-    /// The focused item changed.
-    case focus(from: String?, to: String?, heading: FocusHeading)
-    /// An item was selected (the select key, or selection following focus).
-    case select(item: String)
-    /// A custom action or key command fired, or the actions menu opened (`name` `actionsMenu`,
-    /// with the menu's `actions`).
-    case action(item: String, name: String, trigger: ActionTrigger, actions: [String]?)
-}
-
-/// What fired an action.
-public enum ActionTrigger: String, Hashable, Sendable {
-    /// A secondary click.
-    case secondaryClick
-    /// A long press.
-    case longPress
-    /// A key chord.
-    case key
-    /// A menu entry (the Full Keyboard Access actions menu).
-    case menu
-}
-
 /// Why focus did not move.
 public enum FocusMoveFailure: Hashable, Sendable {
     /// Nothing lies in that direction within the group (arrows do not wrap).
@@ -78,7 +55,7 @@ public struct FocusMoveResult: Hashable, Sendable {
     /// Whether the focused item changed.
     public var moved: Bool
     /// The events the movement produced, in order.
-    public var events: [FocusEvent]
+    public var events: [EventPayload]
     /// Why focus did not move, when it did not.
     public var failure: FocusMoveFailure?
 
@@ -96,7 +73,7 @@ public struct KeyPressResult: Hashable, Sendable {
     /// Whether the focused item changed.
     public var moved: Bool
     /// The events it caused, in order.
-    public var events: [FocusEvent]
+    public var events: [EventPayload]
 }
 
 /// Errors of the focus system's programmatic interface.
@@ -400,7 +377,7 @@ public final class FocusSystem {
         focusedItem = next
         firstResponder = next.flatMap { nearestResponder(from: $0) }
         if !Self.isArrow(heading) { directionalHistory.removeAll() }
-        var events: [FocusEvent] = [
+        var events: [EventPayload] = [
             .focus(from: previous.map { Self.name(of: $0) }, to: next.map { Self.name(of: $0) }, heading: heading)
         ]
         if let next {
@@ -592,7 +569,7 @@ public final class FocusSystem {
             layout.entries[$0].item
         }
         // Focus sections and guides catch moves that find nothing, or that they are nearer for.
-        var bestRedirect: (frame: SceneRect, environment: any FocusEnvironment)?
+        var bestRedirect: (frame: Rect, environment: any FocusEnvironment)?
         for redirector in layout.redirectors where redirector.group == group {
             if redirector.environment.contains(focusedItem) { continue }
             if let target, redirector.environment.contains(target) { continue }
@@ -662,7 +639,7 @@ public final class FocusSystem {
     }
 
     static func redirectorReaches(
-        _ frame: SceneRect, from source: SceneRect, heading: FocusHeading, rule: DirectionalSearch
+        _ frame: Rect, from source: Rect, heading: FocusHeading, rule: DirectionalSearch
     ) -> Bool {
         switch rule {
         case .precise: DirectionalRules.isPreciseCandidate(from: source, to: frame, heading: heading)
@@ -671,9 +648,9 @@ public final class FocusSystem {
     }
 
     static func isBetter(
-        _ first: SceneRect,
-        than second: SceneRect,
-        from source: SceneRect,
+        _ first: Rect,
+        than second: Rect,
+        from source: Rect,
         heading: FocusHeading,
         rule: DirectionalSearch
     ) -> Bool {
@@ -691,7 +668,7 @@ public final class FocusSystem {
 
     /// Selects `item` (deselecting the other items of its container) and reports it.
     @discardableResult
-    public func select(_ item: any FocusItem) -> [FocusEvent] {
+    public func select(_ item: any FocusItem) -> [EventPayload] {
         let parent = item.parentFocusEnvironment
         for (key, other) in selection where other !== item {
             if let parent, let otherParent = other.parentFocusEnvironment, otherParent === parent {
@@ -741,7 +718,7 @@ public final class FocusSystem {
     }
 
     private func dispatch(_ input: KeyInput) -> KeyPressResult {
-        func outcome(_ handled: Bool, _ move: FocusMoveResult? = nil, _ events: [FocusEvent] = []) -> KeyPressResult {
+        func outcome(_ handled: Bool, _ move: FocusMoveResult? = nil, _ events: [EventPayload] = []) -> KeyPressResult {
             KeyPressResult(
                 input: input,
                 handled: handled,
@@ -779,12 +756,12 @@ public final class FocusSystem {
         return outcome(false)
     }
 
-    private func fire(_ command: KeyCommand, on environment: any FocusEnvironment) -> FocusEvent {
-        .action(item: Self.name(of: environment), name: command.title, trigger: .key, actions: nil)
+    private func fire(_ command: KeyCommand, on environment: any FocusEnvironment) -> EventPayload {
+        .action(ActionEvent(item: Self.name(of: environment), name: command.title, trigger: .key))
     }
 
     /// The focus system's own keys; nil when the press is not one of them.
-    private func systemBehavior(for press: KeyPress) -> (move: FocusMoveResult?, events: [FocusEvent])? {
+    private func systemBehavior(for press: KeyPress) -> (move: FocusMoveResult?, events: [EventPayload])? {
         let fullKeyboardAccess = configuration.fullKeyboardAccess
         switch (press.key, press.modifiers) {
         case (.tab, []): return (moveFocus(.next), [])

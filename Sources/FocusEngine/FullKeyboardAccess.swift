@@ -1,3 +1,5 @@
+import EventModel
+
 /// The modes Full Keyboard Access adds on top of plain focus movement.
 ///
 /// Transitions (anything not listed leaves the state as it is):
@@ -76,16 +78,14 @@ extension FocusSystem {
         return result
     }
 
-    func openActionsMenu() -> [FocusEvent] {
+    func openActionsMenu() -> [EventPayload] {
         guard let focusedItem else { return [] }
         let actions = focusedItem.accessibilityCustomActions
         if !actions.isEmpty { accessState = .actionsMenu(item: focusedItem, actions: actions, highlighted: 0) }
         return [
             .action(
-                item: Self.name(of: focusedItem),
-                name: "actionsMenu",
-                trigger: .key,
-                actions: actions.map(\.name)
+                ActionEvent(
+                    item: Self.name(of: focusedItem), name: "actionsMenu", trigger: .key, actions: actions.map(\.name))
             )
         ]
     }
@@ -107,7 +107,7 @@ extension FocusSystem {
     /// swallowed. Find: typed text narrows the search, Down/Right and Up/Left step through the
     /// matches, Return or Escape (or Tab+F) closes Find, keeping focus where it is; other keys
     /// close Find and are then handled normally.
-    func handleAccessMode(_ press: KeyPress) -> (move: FocusMoveResult?, events: [FocusEvent])? {
+    func handleAccessMode(_ press: KeyPress) -> (move: FocusMoveResult?, events: [EventPayload])? {
         switch accessState {
         case .idle:
             return nil
@@ -122,7 +122,7 @@ extension FocusSystem {
                 accessState = .idle
                 return (
                     nil,
-                    [.action(item: Self.name(of: item), name: actions[highlighted].name, trigger: .menu, actions: nil)]
+                    [.action(ActionEvent(item: Self.name(of: item), name: actions[highlighted].name, trigger: .menu))]
                 )
             case (.escape, []):
                 accessState = .idle

@@ -1,3 +1,5 @@
+public import EventModel
+
 /// A key press as the focus engine sees it: a key name and the modifiers held. It is not tied to
 /// evdev; the runtime translates keyboard events into it.
 ///
@@ -71,43 +73,23 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         public var description: String { rawValue.count == 1 ? rawValue.uppercased() : rawValue }
     }
 
-    /// The modifiers held with a key.
-    public struct Modifiers: OptionSet, Hashable, Sendable {
-        /// The bits.
-        public var rawValue: UInt8
-
-        /// Creates modifiers from their bits.
-        public init(rawValue: UInt8) {
-            self.rawValue = rawValue
-        }
-
-        /// Shift.
-        public static let shift = Modifiers(rawValue: 1 << 0)
-        /// Control.
-        public static let control = Modifiers(rawValue: 1 << 1)
-        /// Alt (Option).
-        public static let alternate = Modifiers(rawValue: 1 << 2)
-        /// Meta (Command, Super).
-        public static let command = Modifiers(rawValue: 1 << 3)
-        /// Tab held as a modifier: Full Keyboard Access's Tab+Z and Tab+F.
-        public static let tab = Modifiers(rawValue: 1 << 4)
-
-        static let names: [(Modifiers, String, [String])] = [
-            (.control, "Ctrl", ["ctrl", "control"]),
-            (.alternate, "Alt", ["alt", "option", "opt"]),
-            (.shift, "Shift", ["shift"]),
-            (.command, "Meta", ["meta", "cmd", "command", "super"]),
-            (.tab, "Tab", ["tab"]),
-        ]
-    }
+    /// The names chords use for modifiers, in the order a chord prints them, with the spellings
+    /// a chord may use.
+    static let modifierNames: [(KeyModifiers, String, [String])] = [
+        (.control, "Ctrl", ["ctrl", "control"]),
+        (.alt, "Alt", ["alt", "option", "opt"]),
+        (.shift, "Shift", ["shift"]),
+        (.meta, "Meta", ["meta", "cmd", "command", "super"]),
+        (.tab, "Tab", ["tab"]),
+    ]
 
     /// The key.
     public var key: Key
     /// The modifiers held.
-    public var modifiers: Modifiers
+    public var modifiers: KeyModifiers
 
     /// Creates a key press.
-    public init(_ key: Key, modifiers: Modifiers = []) {
+    public init(_ key: Key, modifiers: KeyModifiers = []) {
         self.key = key
         self.modifiers = modifiers
     }
@@ -126,13 +108,16 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         guard let keyPart = parts.last, !keyPart.isEmpty, !parts.dropLast().contains(where: \.isEmpty) else {
             throw KeyParseError(text: text, reason: "a '+' must join two names")
         }
-        var modifiers: Modifiers = []
+        var modifiers: KeyModifiers = []
         for part in parts.dropLast() {
-            guard let modifier = Modifiers.names.first(where: { $0.2.contains(part.lowercased()) })?.0 else {
+            guard let modifier = Self.modifierNames.first(where: { $0.2.contains(part.lowercased()) })?.0 else {
                 throw KeyParseError(
                     text: text,
                     reason: "\"\(part)\" is not a modifier (Ctrl, Alt, Shift, Meta, or Tab for Full Keyboard Access)"
                 )
+            }
+            guard !modifiers.contains(modifier) else {
+                throw KeyParseError(text: text, reason: "\"\(part)\" is given twice")
             }
             modifiers.insert(modifier)
         }
@@ -154,7 +139,7 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
 
     /// The chord as it is parsed: `Ctrl+Shift+Tab`, `Tab+Z`.
     public var description: String {
-        var parts = Modifiers.names.filter { modifiers.contains($0.0) }.map(\.1)
+        var parts = Self.modifierNames.filter { modifiers.contains($0.0) }.map(\.1)
         parts.append(key.description)
         return parts.joined(separator: "+")
     }

@@ -44,18 +44,30 @@ public struct KeyCode: RawRepresentable, Hashable, Comparable, Sendable {
     public static let space = KeyCode(rawValue: 57)
     /// The corresponding kernel constant is `KEY_CAPSLOCK`.
     public static let capsLock = KeyCode(rawValue: 58)
+    /// The corresponding kernel constant is `KEY_KPENTER`.
+    public static let keypadEnter = KeyCode(rawValue: 96)
     /// The corresponding kernel constant is `KEY_RIGHTCTRL`.
     public static let rightControl = KeyCode(rawValue: 97)
     /// The corresponding kernel constant is `KEY_RIGHTALT`.
     public static let rightAlt = KeyCode(rawValue: 100)
+    /// The corresponding kernel constant is `KEY_HOME`.
+    public static let home = KeyCode(rawValue: 102)
     /// The corresponding kernel constant is `KEY_UP`.
     public static let up = KeyCode(rawValue: 103)
+    /// The corresponding kernel constant is `KEY_PAGEUP`.
+    public static let pageUp = KeyCode(rawValue: 104)
     /// The corresponding kernel constant is `KEY_LEFT`.
     public static let left = KeyCode(rawValue: 105)
     /// The corresponding kernel constant is `KEY_RIGHT`.
     public static let right = KeyCode(rawValue: 106)
+    /// The corresponding kernel constant is `KEY_END`.
+    public static let end = KeyCode(rawValue: 107)
     /// The corresponding kernel constant is `KEY_DOWN`.
     public static let down = KeyCode(rawValue: 108)
+    /// The corresponding kernel constant is `KEY_PAGEDOWN`.
+    public static let pageDown = KeyCode(rawValue: 109)
+    /// The corresponding kernel constant is `KEY_DELETE`.
+    public static let delete = KeyCode(rawValue: 111)
     /// The corresponding kernel constant is `KEY_LEFTMETA`.
     public static let leftMeta = KeyCode(rawValue: 125)
     /// The corresponding kernel constant is `KEY_RIGHTMETA`.

@@ -1,4 +1,5 @@
 import Classification
+public import EventModel
 
 /// One item of a context menu.
 public struct ContextMenuAction {
@@ -91,13 +92,9 @@ public final class ContextMenuInteraction: Interaction {
         recognizer.system?.send(
             .action(
                 ActionEvent(
-                    time: recognizer.time,
-                    item: node.identifier,
-                    name: "contextMenu",
-                    trigger: trigger,
-                    actions: presented.map(\.title)
-                )
-            )
+                    item: node.identifier, name: "contextMenu", trigger: trigger, actions: presented.map(\.title))
+            ),
+            at: recognizer.time
         )
     }
 }

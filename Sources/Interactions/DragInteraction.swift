@@ -1,4 +1,6 @@
-public import Classification
+import Classification
+public import EventModel
+public import Geometry
 
 /// Lets a node be picked up and moved: after the lift delay with a finger, at once with a pointer
 /// or a pencil.
@@ -129,15 +131,8 @@ public final class DragInteraction: Interaction {
         guard let node else { return }
         onDrag?(phase, translation)
         recognizer.system?.send(
-            .action(
-                ActionEvent(
-                    time: recognizer.time,
-                    item: node.identifier,
-                    name: "drag",
-                    phase: phase,
-                    translation: translation
-                )
-            )
+            .action(ActionEvent(item: node.identifier, name: "drag", phase: phase, translation: translation)),
+            at: recognizer.time
         )
     }
 }

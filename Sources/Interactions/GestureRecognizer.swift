@@ -1,4 +1,6 @@
-public import Classification
+import Classification
+public import EventModel
+public import Geometry
 public import InputEvents
 
 /// Where a gesture recognizer is, in UIKit's words.

@@ -1,4 +1,5 @@
-public import Classification
+import Classification
+public import Geometry
 
 /// Anything that can sit in the interaction tree: a frame, children, and the interactions and
 /// gesture recognizers attached to it.

@@ -1,4 +1,6 @@
-public import Classification
+import Classification
+public import EventModel
+public import Geometry
 public import InputEvents
 
 /// Feeds classified input to the recognizers of a node tree, arbitrates between them, and reports
@@ -45,7 +47,7 @@ public final class InteractionSystem {
     /// Where the pointer is, in window coordinates.
     public private(set) var pointerLocation: Point
     /// Called with each event as it happens, before ``handle(_:)`` or ``advance(to:)`` returns it.
-    public var onEvent: ((InteractionEvent) -> Void)?
+    public var onEvent: ((TimedPayload) -> Void)?
     /// Called with one line per recognizer transition (`photo-1 long-press: possible → began`).
     public var trace: ((String) -> Void)?
 
@@ -61,7 +63,7 @@ public final class InteractionSystem {
     private var scrollParticipants: [GestureRecognizer] = []
     private var scratch: [GestureRecognizer] = []
     private var isScrolling = false
-    private var outbox: [InteractionEvent] = []
+    private var outbox: [TimedPayload] = []
     /// The latest time seen.
     public private(set) var currentTime: Timestamp = .zero
 
@@ -85,7 +87,8 @@ public final class InteractionSystem {
     public var nodeUnderPointer: (any InteractionNode)? { root.hitTest(pointerLocation) }
 
     /// Reports an event: interactions call this from their recognizers' targets.
-    public func send(_ event: InteractionEvent) {
+    public func send(_ payload: EventPayload, at time: Timestamp) {
+        let event = TimedPayload(time: time, payload: payload)
         outbox.append(event)
         onEvent?(event)
     }
@@ -95,21 +98,21 @@ public final class InteractionSystem {
     /// Handles one classified input: first fires the deadlines its time has passed, then delivers
     /// it. Returns the events that happened, in order.
     @discardableResult
-    public func handle(_ input: ClassifiedInput) -> [InteractionEvent] {
+    public func handle(_ input: ClassifiedInput) -> [TimedPayload] {
         process(input)
         return flush()
     }
 
     /// Handles one classified input like ``handle(_:)``, appending the events to a buffer the
     /// caller owns, so that a steady stream of input allocates nothing.
-    public func handle(_ input: ClassifiedInput, into output: inout [InteractionEvent]) {
+    public func handle(_ input: ClassifiedInput, into output: inout [TimedPayload]) {
         process(input)
         drain(into: &output)
     }
 
     /// Fires every deadline up to a time like ``advance(to:)``, appending the events to a buffer
     /// the caller owns.
-    public func advance(to time: Timestamp, into output: inout [InteractionEvent]) {
+    public func advance(to time: Timestamp, into output: inout [TimedPayload]) {
         runDeadlines(upTo: time)
         currentTime = max(currentTime, time)
         drain(into: &output)
@@ -170,7 +173,7 @@ public final class InteractionSystem {
                 points = v120 * (thresholds.discreteScrollLineHeight / 120)
             }
             scroll(ScrollSample(source: source, delta: points, phase: phase, velocity: velocity ?? .zero), at: time)
-        case .key(let code, let state, _, _):
+        case .key(let code, let state, _, _, _):
             if code == .escape, state == .down { cancelActiveTouch(at: time) }
         case .drag(let phase, let touchType, _, _):
             if phase == .cancelled, let active = touch, active.touchType == touchType { cancelActiveTouch(at: time) }
@@ -183,7 +186,7 @@ public final class InteractionSystem {
 
     /// Fires every deadline up to a time, in order, and returns the events that happened.
     @discardableResult
-    public func advance(to time: Timestamp) -> [InteractionEvent] {
+    public func advance(to time: Timestamp) -> [TimedPayload] {
         runDeadlines(upTo: time)
         currentTime = max(currentTime, time)
         return flush()
@@ -205,11 +208,20 @@ public final class InteractionSystem {
     /// Cancels the touch under way, as if the system took it away: recognizers that began are
     /// cancelled, the others fail.
     @discardableResult
-    public func cancelTouch(at time: Timestamp) -> [InteractionEvent] {
+    public func cancelTouch(at time: Timestamp) -> [TimedPayload] {
         runDeadlines(upTo: time)
         currentTime = max(currentTime, time)
         cancelActiveTouch(at: time)
         return flush()
+    }
+
+    /// Cancels the touch under way like ``cancelTouch(at:)``, appending the events to a buffer the
+    /// caller owns.
+    public func cancelTouch(at time: Timestamp, into output: inout [TimedPayload]) {
+        runDeadlines(upTo: time)
+        currentTime = max(currentTime, time)
+        cancelActiveTouch(at: time)
+        drain(into: &output)
     }
 
     private func cancelActiveTouch(at time: Timestamp) {
@@ -564,14 +576,14 @@ public final class InteractionSystem {
         }
     }
 
-    private func flush() -> [InteractionEvent] {
+    private func flush() -> [TimedPayload] {
         if outbox.isEmpty { return [] }
         let events = outbox
         outbox = []
         return events
     }
 
-    private func drain(into output: inout [InteractionEvent]) {
+    private func drain(into output: inout [TimedPayload]) {
         guard !outbox.isEmpty else { return }
         output.append(contentsOf: outbox)
         outbox.removeAll(keepingCapacity: true)

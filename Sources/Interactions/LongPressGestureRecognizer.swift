@@ -1,4 +1,5 @@
 import Classification
+import Geometry
 import InputEvents
 
 /// The long press's state machine.

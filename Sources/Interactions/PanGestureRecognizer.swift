@@ -1,4 +1,6 @@
-public import Classification
+import Classification
+public import EventModel
+public import Geometry
 import InputEvents
 
 /// Where a pan's movement comes from.

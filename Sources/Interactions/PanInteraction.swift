@@ -1,4 +1,6 @@
-public import Classification
+import Classification
+public import EventModel
+public import Geometry
 
 /// Reports a node being panned: dragged by a touch or, when allowed, scrolled.
 ///
@@ -47,15 +49,8 @@ public final class PanInteraction: Interaction {
         guard let node, let phase = recognizer.state.gesturePhase else { return }
         onPan?(phase, pan.translation)
         recognizer.system?.send(
-            .action(
-                ActionEvent(
-                    time: recognizer.time,
-                    item: node.identifier,
-                    name: "pan",
-                    phase: phase,
-                    translation: pan.translation
-                )
-            )
+            .action(ActionEvent(item: node.identifier, name: "pan", phase: phase, translation: pan.translation)),
+            at: recognizer.time
         )
     }
 }

@@ -1,4 +1,5 @@
-public import Classification
+import Classification
+public import Geometry
 public import InputEvents
 
 /// Makes a node a scroll view: its content, larger than the node, moves under it.
@@ -153,7 +154,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         guard offset != before, let node else { return }
         node.attachments.contentOffset = offset
         onScroll?(offset)
-        system.send(.contentOffset(time: time, item: node.identifier, offset: offset))
+        system.send(.contentOffset(item: node.identifier, offset: offset), at: time)
     }
 }
 

@@ -1,4 +1,5 @@
 import Classification
+public import EventModel
 
 /// Sends one action when a node is long-pressed or secondary-clicked: a drop-in replacement for a
 /// long-press recognizer that also works with a mouse or touchpad.
@@ -59,7 +60,6 @@ public final class SecondaryActionInteraction: Interaction {
         guard let node else { return }
         action(self, trigger)
         recognizer.system?.send(
-            .action(ActionEvent(time: recognizer.time, item: node.identifier, name: name, trigger: trigger))
-        )
+            .action(ActionEvent(item: node.identifier, name: name, trigger: trigger)), at: recognizer.time)
     }
 }

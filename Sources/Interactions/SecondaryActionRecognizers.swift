@@ -1,3 +1,5 @@
+import EventModel
+
 /// The recognizers behind a secondary action (``ContextMenuInteraction``,
 /// ``SecondaryActionInteraction``): a long press (a finger, a pencil, or a long click with the
 /// primary button) that triggers when it begins, and a secondary click (pointers only) that

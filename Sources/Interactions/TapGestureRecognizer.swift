@@ -1,4 +1,5 @@
 import Classification
+import Geometry
 import InputEvents
 
 /// The tap's state machine.

@@ -1,3 +1,6 @@
+public import FocusEngine
+public import Geometry
+
 /// A scene: a tree of nodes with the settings the focus engine and the interactions need, as
 /// described by a scene file.
 ///
@@ -12,7 +15,7 @@
 /// holds one of its documented values, and every node id a field refers to exists.
 public struct Scene: Hashable, Sendable {
     /// The window size; the pointer starts at its centre. Defaults to the root's frame size.
-    public var size: SceneSize
+    public var size: Size
     /// Whether reading order runs left to right or right to left.
     public var layoutDirection: LayoutDirection
     /// The key that selects the focused item.
@@ -26,7 +29,7 @@ public struct Scene: Hashable, Sendable {
 
     /// Creates a scene.
     public init(
-        size: SceneSize? = nil,
+        size: Size? = nil,
         layoutDirection: LayoutDirection = .leftToRight,
         selectKey: SelectKey = .return,
         directionalSearch: DirectionalSearch = .precise,
@@ -65,42 +68,16 @@ public struct Scene: Hashable, Sendable {
     }
 }
 
-/// The direction text and reading order run in.
-public enum LayoutDirection: String, Hashable, Sendable, CaseIterable {
-    /// Leading is left: English, French, …
-    case leftToRight
-    /// Leading is right: Arabic, Hebrew, …
-    case rightToLeft
-}
-
-/// The key that selects the focused item.
-public enum SelectKey: String, Hashable, Sendable, CaseIterable {
-    /// Return selects, the iPadOS convention.
-    case `return`
-    /// Space selects, the Mac convention.
-    case space
-}
-
-/// How arrow keys choose the next item within a focus group.
-public enum DirectionalSearch: String, Hashable, Sendable, CaseIterable {
-    /// Only items overlapping the focused item's extent across the direction of travel, as UIKit
-    /// and tvOS do it; focus sections and guides bridge the gaps.
-    case precise
-    /// Android's FocusFinder rule: an item in the beam first, otherwise the lowest
-    /// 13·major² + minor².
-    case proximity
-}
-
 /// One node of a scene: a view, a cell, a container, or anything with a frame.
 public struct SceneNode: Hashable, Sendable {
     /// The unique id; what the command line prints.
     public var id: String
     /// The frame in window coordinates.
-    public var frame: SceneRect
+    public var frame: Rect
     /// The children, drawn above their parent, in order.
     public var children: [SceneNode]
     /// What the node is, for Full Keyboard Access, default focus groups and the terminal view.
-    public var role: SceneNodeRole?
+    public var role: NodeRole?
     /// `canBecomeFocused`, when the file says so; nil leaves it to the role and the container.
     public var focusable: Bool?
     /// On a list or collection: whether its cells may be focused.
@@ -137,9 +114,9 @@ public struct SceneNode: Hashable, Sendable {
     /// Creates a node.
     public init(
         id: String,
-        frame: SceneRect,
+        frame: Rect,
         children: [SceneNode] = [],
-        role: SceneNodeRole? = nil,
+        role: NodeRole? = nil,
         focusable: Bool? = nil,
         allowsFocus: Bool? = nil,
         focusGroup: String? = nil,
@@ -180,61 +157,6 @@ public struct SceneNode: Hashable, Sendable {
     }
 }
 
-/// What a node is. Scene files may use roles beyond the well-known ones; they load as written.
-public struct SceneNodeRole: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
-    /// The role's name as written in the file.
-    public var rawValue: String
-
-    /// Creates a role from its name.
-    public init(rawValue: String) {
-        self.rawValue = rawValue
-    }
-
-    /// A push button.
-    public static let button = SceneNodeRole(rawValue: "button")
-    /// A single-line text field; forms its own focus group by default.
-    public static let textField = SceneNodeRole(rawValue: "textField")
-    /// A multi-line text view; forms its own focus group by default.
-    public static let textView = SceneNodeRole(rawValue: "textView")
-    /// A cell of a list or collection.
-    public static let cell = SceneNodeRole(rawValue: "cell")
-    /// A list (table view).
-    public static let list = SceneNodeRole(rawValue: "list")
-    /// A collection (grid).
-    public static let collection = SceneNodeRole(rawValue: "collection")
-    /// Static text.
-    public static let label = SceneNodeRole(rawValue: "label")
-    /// An image.
-    public static let image = SceneNodeRole(rawValue: "image")
-    /// An on/off switch.
-    public static let `switch` = SceneNodeRole(rawValue: "switch")
-    /// A slider.
-    public static let slider = SceneNodeRole(rawValue: "slider")
-    /// A segmented control.
-    public static let segmentedControl = SceneNodeRole(rawValue: "segmentedControl")
-    /// A link.
-    public static let link = SceneNodeRole(rawValue: "link")
-    /// A plain container.
-    public static let container = SceneNodeRole(rawValue: "container")
-
-    /// The roles this version knows; other names load with a warning-free pass-through.
-    public static let wellKnown: [SceneNodeRole] = [
-        .button, .textField, .textView, .cell, .list, .collection, .label, .image, .switch, .slider,
-        .segmentedControl, .link, .container,
-    ]
-
-    /// Whether the role is a control that Full Keyboard Access makes focusable.
-    public var isControl: Bool {
-        [SceneNodeRole.button, .switch, .slider, .segmentedControl, .link, .textField, .textView].contains(self)
-    }
-
-    /// Whether the role edits text (and so forms its own focus group by default).
-    public var isTextInput: Bool { self == .textField || self == .textView }
-
-    /// The role's name.
-    public var description: String { rawValue }
-}
-
 /// How focus is drawn on a node.
 public enum SceneFocusEffect: Hashable, Sendable {
     /// The field is absent: the system's halo around the frame.
@@ -247,20 +169,15 @@ public enum SceneFocusEffect: Hashable, Sendable {
 
 /// A halo focus effect: a rounded rectangle drawn around the item.
 public struct SceneHalo: Hashable, Sendable {
-    /// The curve of rounded corners.
-    public enum Curve: String, Hashable, Sendable, CaseIterable {
-        /// Continuous curvature (a squircle-like corner).
-        case continuous
-        /// Circular arcs.
-        case circular
-    }
+    /// The curve of rounded corners, as the focus engine draws them.
+    public typealias Curve = FocusHaloEffect.Curve
 
     /// The corner radius in points.
     public var cornerRadius: Double
     /// The corner curve; continuous unless the file says otherwise.
     public var curve: Curve
     /// The rectangle to draw, when it is not the node's frame.
-    public var rect: SceneRect?
+    public var rect: Rect?
     /// The id of the node the halo is drawn just above.
     public var referenceNode: String?
     /// The id of the node the halo is added to (so its parent does not clip it).
@@ -270,7 +187,7 @@ public struct SceneHalo: Hashable, Sendable {
     public init(
         cornerRadius: Double = 0,
         curve: Curve = .continuous,
-        rect: SceneRect? = nil,
+        rect: Rect? = nil,
         referenceNode: String? = nil,
         containerNode: String? = nil
     ) {
@@ -280,16 +197,6 @@ public struct SceneHalo: Hashable, Sendable {
         self.referenceNode = referenceNode
         self.containerNode = containerNode
     }
-}
-
-/// The shape of a node's accessibility outline.
-public enum AccessibilityPath: Hashable, Sendable {
-    /// An ellipse inscribed in the rectangle.
-    case ellipse(SceneRect)
-    /// A rounded rectangle with a corner radius.
-    case roundedRect(SceneRect, cornerRadius: Double)
-    /// A closed polygon through the points, in order.
-    case polygon([ScenePoint])
 }
 
 /// A custom action: an entry in the Full Keyboard Access actions menu, optionally with a chord.
@@ -343,10 +250,10 @@ public enum SceneInteraction: Hashable, Sendable {
 /// The scroll-view part of a node.
 public struct SceneScroll: Hashable, Sendable {
     /// The size of the scrollable content.
-    public var contentSize: SceneSize
+    public var contentSize: Size
 
     /// Creates a scroll description.
-    public init(contentSize: SceneSize) {
+    public init(contentSize: Size) {
         self.contentSize = contentSize
     }
 }

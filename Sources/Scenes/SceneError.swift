@@ -1,3 +1,5 @@
+import Geometry
+
 /// Why a scene file was refused. Every error names the file and line, and, where it applies, the
 /// node id and the field.
 ///

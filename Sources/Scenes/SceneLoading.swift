@@ -1,4 +1,6 @@
+import FocusEngine
 public import Foundation
+import Geometry
 
 /// A scene as loaded from a file, with the warnings the loader found.
 public struct LoadedScene: Hashable, Sendable {
@@ -187,9 +189,9 @@ private struct SceneDecoder {
         return result
     }
 
-    func rect(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> SceneRect {
+    func rect(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> Rect {
         let values = try numbers(value, count: 4, what: "[x, y, width, height]", node: node, field: field)
-        let rect = SceneRect(x: values[0], y: values[1], width: values[2], height: values[3])
+        let rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
         guard rect.width >= 0, rect.height >= 0 else {
             throw error(
                 .negativeSize(width: rect.width, height: rect.height), line: value.line, node: node, field: field)
@@ -213,13 +215,13 @@ private struct SceneDecoder {
         }
     }
 
-    func size(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> SceneSize {
+    func size(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> Size {
         let values = try numbers(value, count: 2, what: "[width, height]", node: node, field: field)
         guard values[0] >= 0, values[1] >= 0 else {
             throw error(.negativeSize(width: values[0], height: values[1]), line: value.line, node: node, field: field)
         }
         try checkRange(values, line: value.line, node: node, field: field)
-        return SceneSize(width: values[0], height: values[1])
+        return Size(width: values[0], height: values[1])
     }
 
     func enumeration<E: RawRepresentable & CaseIterable>(
@@ -313,7 +315,7 @@ private struct SceneDecoder {
                 for (index, element) in elements.enumerated() {
                     node.children.append(try decodeNode(element, field: "children[\(index)]", parentID: id))
                 }
-            case "role": node.role = SceneNodeRole(rawValue: try string(value, node: id, field: key))
+            case "role": node.role = NodeRole(rawValue: try string(value, node: id, field: key))
             case "focusable": node.focusable = try bool(value, node: id, field: key)
             case "allowsFocus": node.allowsFocus = try bool(value, node: id, field: key)
             case "focusGroup":
@@ -435,7 +437,7 @@ private struct SceneDecoder {
         case "roundedRect":
             let values = try numbers(
                 member.value, count: 5, what: "[x, y, width, height, radius]", node: node, field: field)
-            let rect = SceneRect(x: values[0], y: values[1], width: values[2], height: values[3])
+            let rect = Rect(x: values[0], y: values[1], width: values[2], height: values[3])
             guard rect.width >= 0, rect.height >= 0 else {
                 throw error(
                     .negativeSize(width: rect.width, height: rect.height), line: member.line, node: node, field: field)
@@ -455,11 +457,11 @@ private struct SceneDecoder {
                     field: field
                 )
             }
-            var points: [ScenePoint] = []
+            var points: [Point] = []
             for (index, element) in elements.enumerated() {
                 let xy = try numbers(element, count: 2, what: "[x, y]", node: node, field: "\(field)[\(index)]")
                 try checkRange(xy, line: element.line, node: node, field: "\(field)[\(index)]")
-                points.append(ScenePoint(x: xy[0], y: xy[1]))
+                points.append(Point(x: xy[0], y: xy[1]))
             }
             return .polygon(points)
         default:

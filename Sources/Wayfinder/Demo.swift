@@ -18,9 +18,9 @@ public import Scenes
 /// ```swift
 /// let demo = try Demo.load()
 /// let runtime = try demo.makeRuntime()
-/// for event in demo.replay.run(through: runtime) { print(event.textLine() ?? "") }
+/// for event in try demo.replay.events(through: runtime) { print(event.textLine() ?? "") }
 /// ```
-public struct Demo: Sendable {
+public struct Demo {
     /// One part of the showcase.
     public struct Chapter: Sendable {
         /// What the part shows.
@@ -93,7 +93,7 @@ public struct Demo: Sendable {
         var sources: [ReplaySource] = []
         var chapters: [Chapter] = []
         var start = Timestamp.zero
-        for part in parts {
+        for (index, part) in parts.enumerated() {
             let recording: Recording
             do {
                 recording = try Recording.load(contentsOf: part.file, descriptionURL: part.description)
@@ -101,9 +101,11 @@ public struct Demo: Sendable {
                 throw LoadError(description: "\(error)")
             }
             chapters.append(Chapter(title: part.title, start: start))
-            for device in recording.devices {
+            for (deviceIndex, device) in recording.devices.enumerated() {
                 sources.append(
-                    ReplaySource(description: device.description, frames: device.frames, offset: start - .zero))
+                    ReplaySource(
+                        description: device.description, frames: device.frames, recording: index, device: deviceIndex,
+                        offset: start - .zero))
             }
             start = start + recording.duration + gap
         }

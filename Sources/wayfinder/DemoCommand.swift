@@ -1,3 +1,4 @@
+import EventModel
 import InputEvents
 import Wayfinder
 
@@ -49,7 +50,7 @@ struct DemoCommand: Command {
             runtime.onEvent = { event in
                 if let line = event.jsonLine(includeMotion: includesMotion) { print(line) }
             }
-            demo.replay.run(through: runtime)
+            try demo.replay.run(through: runtime)
         } else if isPlain || !Terminal.isOutputTerminal {
             var chapter = -1
             runtime.onEvent = { event in
@@ -59,7 +60,7 @@ struct DemoCommand: Command {
                 }
                 if let line = event.textLine(includeMotion: includesMotion) { print(line) }
             }
-            demo.replay.run(through: runtime)
+            try demo.replay.run(through: runtime)
         } else {
             try runInTerminal(demo, runtime)
         }
@@ -110,19 +111,14 @@ struct DemoCommand: Command {
         var chapter = -1
         var title = ""
         var motionFrames = 0
-        func pause(_ duration: Duration) {
-            var request = timespec(
-                tv_sec: Int(duration.components.seconds), tv_nsec: Int(duration.wholeMicroseconds % 1_000_000) * 1000)
-            var remaining = timespec()
-            while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
-        }
+        func pause(_ duration: Duration) { Pacer.sleep(for: duration) }
         func draw(_ caption: String?) {
             if let snapshot = runtime.snapshot() { player.draw(snapshot, title: title, caption: caption) }
         }
         draw("")
-        demo.replay.run(
+        try demo.replay.run(
             through: runtime,
-            beforeStep: { time, _ in
+            beforeStep: { time in
                 if let index = demo.chapters.lastIndex(where: { $0.start <= time }), index > chapter {
                     chapter = index
                     title = " wayfinder demo  \(index + 1)/\(demo.chapters.count)  \(demo.chapters[index].title)"

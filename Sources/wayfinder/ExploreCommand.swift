@@ -1,3 +1,4 @@
+import FocusEngine
 import InputDevices
 import InputEvents
 import Scenes
@@ -83,9 +84,10 @@ struct ExploreCommand: Command {
                 case .character(let character): chord = String(character).uppercased()
                 case .named(let name): chord = name
                 }
+                guard let press = try? KeyPress(parsing: chord) else { continue }
                 // Terminal keys carry no kernel time: a steady 1 ms apart keeps them in order.
                 time += .milliseconds(1)
-                let events = runtime.press(chord, at: time)
+                let events = runtime.press(press, at: time)
                 let caption = Captions.caption(for: events) ?? "\(chord): nothing to do here"
                 if let snapshot = runtime.snapshot() {
                     player.draw(snapshot, title: title, caption: "\(chord): " + caption)

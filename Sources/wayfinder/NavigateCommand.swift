@@ -1,6 +1,7 @@
 import FocusEngine
 import Foundation
 import Scenes
+import Wayfinder
 
 /// `wayfinder navigate`: drives a scene's focus engine with key presses, no device needed.
 struct NavigateCommand: Command {

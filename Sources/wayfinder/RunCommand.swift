@@ -1,3 +1,4 @@
+import EventModel
 import InputDevices
 import Scenes
 import Wayfinder

@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import Geometry
 import InputEvents
 
 /// How often a test calls `advance(to:)` between frames.
@@ -63,7 +65,7 @@ func classify(
 /// A short description of an event, for comparing sequences.
 func summary(_ event: ClassifiedEvent) -> String {
     switch event {
-    case .key(let code, let state, let modifiers, let text):
+    case .key(let code, let state, let modifiers, _, let text):
         var result = "key \(code.rawValue) \(state.rawValue)"
         if !modifiers.names.isEmpty { result += " " + modifiers.names.joined(separator: "+") }
         if let text { result += " \"\(text)\"" }

@@ -51,8 +51,8 @@ import WayfinderTestSupport
         var ups = 0
         for input in output {
             switch input.event {
-            case .key(_, .down, _, _), .button(_, .down, _, _): downs += 1
-            case .key(_, .up, _, _), .button(_, .up, _, _): ups += 1
+            case .key(_, .down, _, _, _), .button(_, .down, _, _): downs += 1
+            case .key(_, .up, _, _, _), .button(_, .up, _, _): ups += 1
             default: break
             }
         }

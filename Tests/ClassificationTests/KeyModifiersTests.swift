@@ -1,3 +1,4 @@
+import EventModel
 import Testing
 
 @testable import Classification

@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import Foundation
 import InputEvents
 import InputRecording

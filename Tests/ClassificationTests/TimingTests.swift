@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import InputEvents
 import Testing
 import WayfinderTestSupport

@@ -1,5 +1,6 @@
 import Classification
 import DeviceProfiles
+import Geometry
 import InputEvents
 import Testing
 import WayfinderTestSupport

@@ -153,12 +153,16 @@ import WayfinderTestSupport
         #expect(try texts(outcome) == ["y", "Z"])
     }
 
-    @Test func unknownLayoutFailsNamingTheDevice() throws {
+    @Test func unknownLayoutFailsNamingTheLayout() throws {
         let outcome = try replay(layout: "no-such-layout")
         #expect(outcome.exitCode == 1)
         #expect(outcome.standardOutput.isEmpty)
         #expect(
-            outcome.errorLines.first?.hasPrefix("Error: Layout Keyboard: xkbcommon cannot compile") == true,
+            outcome.errorLines == [
+                "Error: xkbcommon cannot compile a keymap for rules/model/layout/variant/options "
+                    + "default/default/no-such-layout/default/default (from the options or XKB_DEFAULT_*), though it "
+                    + "compiles the default one"
+            ],
             "\(outcome.standardError)")
     }
 }

@@ -29,7 +29,7 @@ import WayfinderTestSupport
         #expect(objects.count == recording.frameCount, "SOURCES.md's frame count")
         var previousTime = -Double.infinity
         for (object, frame) in zip(objects, frames.sorted { $0.time < $1.time }) {
-            #expect(Set(object.keys) == ["time", "device", "events"])
+            #expect(Set(object.keys) == ["time", "device", "deviceID", "events"])
             let time = try #require(object["time"] as? Double)
             #expect(time >= previousTime, "frames in time order")
             previousTime = time

@@ -1,6 +1,8 @@
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 /// A view-controller-like environment: not an item, no frame of its own, but it declares a group,
 /// prefers an item and hears about updates.
@@ -36,11 +38,11 @@ final class Window: FocusEnvironment {
 @Suite struct EnvironmentTests {
     @Test func controllersTakePartWithoutBeingItems() throws {
         let window = Window()
-        let search = FocusNode(id: "search", frame: SceneRect(x: 0, y: 0, width: 300, height: 30), role: .textField)
+        let search = FocusNode(id: "search", frame: Rect(x: 0, y: 0, width: 300, height: 30), role: .textField)
         // Nodes whose parent is not a FocusNode name it themselves.
-        let header = FocusNode(id: "header", frame: SceneRect(x: 0, y: 0, width: 300, height: 40))
+        let header = FocusNode(id: "header", frame: Rect(x: 0, y: 0, width: 300, height: 40))
         header.addChild(search)
-        let list = FocusNode(id: "list", frame: SceneRect(x: 0, y: 50, width: 300, height: 300), role: .list)
+        let list = FocusNode(id: "list", frame: Rect(x: 0, y: 50, width: 300, height: 300), role: .list)
         list.allowsFocus = true
         list.add("first", 0, 50, 300, 40, focusable: nil)
         let second = list.add("second", 0, 100, 300, 40, focusable: nil)
@@ -71,7 +73,7 @@ final class Window: FocusEnvironment {
                 index == 2 ? false : nil
             }
         }
-        let sidebar = FocusNode(id: "sidebar", frame: SceneRect(x: 0, y: 0, width: 200, height: 400), role: .list)
+        let sidebar = FocusNode(id: "sidebar", frame: Rect(x: 0, y: 0, width: 200, height: 400), role: .list)
         sidebar.allowsFocus = true
         sidebar.followsFocusWithSelection = true
         let delegate = Delegate()
@@ -92,9 +94,9 @@ final class Window: FocusEnvironment {
     }
 
     @Test func selectingDeselectsSiblingsOnly() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
-        let left = FocusNode(id: "left", frame: SceneRect(x: 0, y: 0, width: 200, height: 400))
-        let right = FocusNode(id: "right", frame: SceneRect(x: 200, y: 0, width: 200, height: 400))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let left = FocusNode(id: "left", frame: Rect(x: 0, y: 0, width: 200, height: 400))
+        let right = FocusNode(id: "right", frame: Rect(x: 200, y: 0, width: 200, height: 400))
         window.addChild(left)
         window.addChild(right)
         let a = left.add("a", 0, 0, 100, 40)

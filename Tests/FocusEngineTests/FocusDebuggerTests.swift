@@ -1,6 +1,9 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 import WayfinderTestSupport
 
 @Suite struct FocusDebuggerTests {
@@ -28,19 +31,19 @@ import WayfinderTestSupport
     }
 
     @Test func explainsHiddenDisabledZeroSizeAndNesting() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
-        let panel = FocusNode(id: "panel", frame: SceneRect(x: 0, y: 0, width: 200, height: 200))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let panel = FocusNode(id: "panel", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         window.addChild(panel)
         let inHidden = panel.add("in-hidden", 0, 0, 50, 50)
         panel.isHidden = true
-        let disabled = FocusNode(id: "disabled", frame: SceneRect(x: 200, y: 0, width: 200, height: 200))
+        let disabled = FocusNode(id: "disabled", frame: Rect(x: 200, y: 0, width: 200, height: 200))
         disabled.isUserInteractionEnabled = false
         window.addChild(disabled)
         let inDisabled = disabled.add("in-disabled", 200, 0, 50, 50)
         let flat = window.add("flat", 0, 300, 100, 0)
         let card = window.add("card", 200, 300, 100, 100)
         let badge = card.add("badge", 210, 310, 20, 20)
-        let grid = FocusNode(id: "grid", frame: SceneRect(x: 0, y: 200, width: 200, height: 100), role: .collection)
+        let grid = FocusNode(id: "grid", frame: Rect(x: 0, y: 200, width: 200, height: 100), role: .collection)
         grid.allowsFocus = false
         window.addChild(grid)
         let cell = grid.add("cell", 0, 200, 50, 50, focusable: nil)
@@ -69,7 +72,7 @@ import WayfinderTestSupport
         #expect(reasons(odd) == ["it is disabled by its collection \"grid\": the delegate's canFocusItemAt says no"])
         #expect(system.isFocusable(forced))
 
-        let stranger = FocusNode(id: "stranger", frame: SceneRect(x: 0, y: 0, width: 10, height: 10), focusable: true)
+        let stranger = FocusNode(id: "stranger", frame: Rect(x: 0, y: 0, width: 10, height: 10), focusable: true)
         #expect(
             reasons(stranger) == [
                 "it is not in the focus system's tree: its ancestors do not lead to the root \"window\""
@@ -179,11 +182,11 @@ import WayfinderTestSupport
         let halo = try #require(tree.node(withID: "card")?.focusEffect)
         #expect(halo.cornerRadius == 12)
         #expect(halo.curve == .continuous)
-        #expect(halo.rect == SceneRect(x: 10, y: 10, width: 100, height: 100))
+        #expect(halo.rect == Rect(x: 10, y: 10, width: 100, height: 100))
         #expect(halo.referenceItem === tree.node(withID: "image"))
         #expect(halo.containerItem === tree.root)
         #expect(tree.node(withID: "custom")?.focusEffect == nil)
-        #expect(tree.node(withID: "plain")?.focusEffect?.rect == SceneRect(x: 200, y: 200, width: 100, height: 100))
+        #expect(tree.node(withID: "plain")?.focusEffect?.rect == Rect(x: 200, y: 200, width: 100, height: 100))
     }
 
     @Test func badActionChordIsASceneError() throws {
@@ -215,8 +218,8 @@ import WayfinderTestSupport
 
 @Suite struct SimulatedRequestTests {
     @Test func simulationExplainsThePreferredSearch() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
-        let panel = FocusNode(id: "panel", frame: SceneRect(x: 0, y: 0, width: 400, height: 200))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let panel = FocusNode(id: "panel", frame: Rect(x: 0, y: 0, width: 400, height: 200))
         window.addChild(panel)
         let hidden = panel.add("hidden", 0, 0, 100, 40)
         hidden.isHidden = true
@@ -248,10 +251,10 @@ import WayfinderTestSupport
 @Suite struct HostileGeometryTests {
     /// Custom items can report any frame; none of them may crash the engine.
     final class Odd: FocusItem {
-        let frame: SceneRect
+        let frame: Rect
         let name: String
         weak var parent: (any FocusEnvironment)?
-        init(_ name: String, _ frame: SceneRect) {
+        init(_ name: String, _ frame: Rect) {
             self.name = name
             self.frame = frame
         }
@@ -261,11 +264,11 @@ import WayfinderTestSupport
     }
 
     @Test func nonFiniteAndHugeFramesAreNotFocusable() {
-        let root = FocusNode(id: "root", frame: SceneRect(x: 0, y: 0, width: 100, height: 100))
+        let root = FocusNode(id: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let odd = [
-            Odd("nan", SceneRect(x: .nan, y: 0, width: 10, height: 10)),
-            Odd("infinite", SceneRect(x: 0, y: 0, width: .infinity, height: 10)),
-            Odd("far", SceneRect(x: 1e300, y: 0, width: 10, height: 10)),
+            Odd("nan", Rect(x: .nan, y: 0, width: 10, height: 10)),
+            Odd("infinite", Rect(x: 0, y: 0, width: .infinity, height: 10)),
+            Odd("far", Rect(x: 1e300, y: 0, width: 10, height: 10)),
         ]
         for item in odd {
             item.parent = root
@@ -296,11 +299,11 @@ import WayfinderTestSupport
     }
 
     @Test func cyclesAreWalkedOnce() {
-        let root = FocusNode(id: "root", frame: SceneRect(x: 0, y: 0, width: 100, height: 100))
+        let root = FocusNode(id: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let loop = Loop()
         loop.parentFocusEnvironment = root
         root.addChild(loop)
-        let item = FocusNode(id: "item", frame: SceneRect(x: 0, y: 0, width: 10, height: 10), focusable: true)
+        let item = FocusNode(id: "item", frame: Rect(x: 0, y: 0, width: 10, height: 10), focusable: true)
         item.parent = loop
         loop.children = [item, root]
         let system = FocusSystem(root: root)

@@ -1,6 +1,8 @@
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 @Suite struct FocusGroupTests {
     @Test func photosSceneHasThreeGroupsInReadingOrder() throws {
@@ -66,8 +68,8 @@ import Testing
     /// Apple's example: a call-to-action at `.previouslyFocused + 10` beats the last focused cell
     /// but not a selected one.
     @Test func callToActionPriority() throws {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 600, height: 200))
-        let list = FocusNode(id: "list", frame: SceneRect(x: 0, y: 0, width: 600, height: 100))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 600, height: 200))
+        let list = FocusNode(id: "list", frame: Rect(x: 0, y: 0, width: 600, height: 100))
         list.declaredFocusGroup = "list"
         root.addChild(list)
         let first = list.add("first", 0, 0, 100, 100)
@@ -75,7 +77,7 @@ import Testing
         let callToAction = list.add("cta", 200, 0, 100, 100)
         callToAction.focusGroupPriority = .previouslyFocused + 10
         let selected = list.add("selected", 300, 0, 100, 100)
-        let other = FocusNode(id: "other", frame: SceneRect(x: 0, y: 150, width: 100, height: 40), focusable: true)
+        let other = FocusNode(id: "other", frame: Rect(x: 0, y: 150, width: 100, height: 40), focusable: true)
         other.declaredFocusGroup = "other"
         root.addChild(other)
         let system = FocusSystem(root: root)
@@ -105,7 +107,7 @@ import Testing
     }
 
     @Test func equalPrioritiesGoToReadingOrderThenTreeOrder() {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         // Tree order: b before a; reading order: a (top) before b.
         root.add("b", 0, 200, 100, 100)
         let a = root.add("a", 0, 0, 100, 100)
@@ -113,14 +115,14 @@ import Testing
         #expect(system.primaryItem(ofGroup: nil) === a)
 
         // Same position: tree order decides.
-        let twins = FocusNode(id: "twins", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let twins = FocusNode(id: "twins", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let first = twins.add("first", 0, 0, 100, 100)
         twins.add("second", 0, 0, 100, 100)
         #expect(FocusSystem(root: twins).primaryItem(ofGroup: nil) === first)
     }
 
     @Test func negativeCustomPriorityIsIgnored() {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let item = root.add("item", 0, 0, 10, 10)
         item.focusGroupPriority = FocusGroupPriority(rawValue: -5)
         #expect(FocusSystem(root: root).effectivePriority(of: item) == .ignored)
@@ -139,19 +141,19 @@ import Testing
 
     @Test func nestedGroupsSortAsAUnitInsideTheirParent() {
         // Two columns in a parent group; a lone button to the right of both.
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 600, height: 400))
-        let columns = FocusNode(id: "columns", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 600, height: 400))
+        let columns = FocusNode(id: "columns", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         columns.declaredFocusGroup = "columns"
         root.addChild(columns)
-        let left = FocusNode(id: "left", frame: SceneRect(x: 0, y: 0, width: 200, height: 400))
+        let left = FocusNode(id: "left", frame: Rect(x: 0, y: 0, width: 200, height: 400))
         left.declaredFocusGroup = "left"
         columns.addChild(left)
         left.add("l1", 0, 100, 200, 50)
-        let right = FocusNode(id: "right", frame: SceneRect(x: 200, y: 0, width: 200, height: 400))
+        let right = FocusNode(id: "right", frame: Rect(x: 200, y: 0, width: 200, height: 400))
         right.declaredFocusGroup = "right"
         columns.addChild(right)
         right.add("r1", 200, 0, 200, 50)
-        let side = FocusNode(id: "side", frame: SceneRect(x: 450, y: 0, width: 100, height: 40), focusable: true)
+        let side = FocusNode(id: "side", frame: Rect(x: 450, y: 0, width: 100, height: 40), focusable: true)
         side.declaredFocusGroup = "side"
         root.addChild(side)
         let system = FocusSystem(root: root)
@@ -176,10 +178,10 @@ import Testing
 
     @Test func readingOrderRows() {
         let frames = [
-            SceneRect(x: 200, y: 0, width: 100, height: 100),
-            SceneRect(x: 0, y: 10, width: 100, height: 100),
-            SceneRect(x: 0, y: 110, width: 100, height: 100),
-            SceneRect(x: 100, y: 150, width: 100, height: 10),
+            Rect(x: 200, y: 0, width: 100, height: 100),
+            Rect(x: 0, y: 10, width: 100, height: 100),
+            Rect(x: 0, y: 110, width: 100, height: 100),
+            Rect(x: 100, y: 150, width: 100, height: 10),
         ]
         #expect(readingOrder(of: frames, direction: .leftToRight) == [1, 0, 2, 3])
         #expect(readingOrder(of: frames, direction: .rightToLeft) == [0, 1, 3, 2])

@@ -1,6 +1,8 @@
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 @Suite struct FocusMovementTests {
     @Test func arrowsMoveWithinTheGridSkippingThePlaceholder() throws {
@@ -53,7 +55,7 @@ import Testing
 
     @Test func preciseSearchNeedsOverlapButProximityDoesNot() {
         // a at the top left; b below and to the right, not overlapping a's columns.
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let a = root.add("a", 0, 0, 100, 100)
         root.add("b", 200, 200, 100, 100)
         let precise = FocusSystem(root: root)
@@ -67,7 +69,7 @@ import Testing
     }
 
     @Test func preciseSearchPrefersNearestThenSmallestOffset() {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 1000, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 1000, height: 400))
         let source = root.add("source", 0, 100, 100, 100)
         root.add("far", 400, 100, 100, 100)
         root.add("near-offset", 200, 150, 100, 100)
@@ -82,13 +84,13 @@ import Testing
     /// Right from 1 does nothing, until the A–C stack is a focus section; then it lands on A.
     @Test(arguments: [false, true])
     func focusSectionCatchesMoves(isSection: Bool) {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 600, height: 400))
-        let left = FocusNode(id: "left", frame: SceneRect(x: 0, y: 0, width: 100, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 600, height: 400))
+        let left = FocusNode(id: "left", frame: Rect(x: 0, y: 0, width: 100, height: 400))
         root.addChild(left)
         let one = left.add("1", 0, 0, 100, 40)
         left.add("2", 0, 50, 100, 40)
         left.add("3", 0, 100, 100, 40)
-        let stack = FocusNode(id: "stack", frame: SceneRect(x: 400, y: 0, width: 100, height: 400))
+        let stack = FocusNode(id: "stack", frame: Rect(x: 400, y: 0, width: 100, height: 400))
         stack.isFocusSection = isSection
         root.addChild(stack)
         stack.add("A", 400, 260, 100, 40)
@@ -102,11 +104,11 @@ import Testing
     }
 
     @Test func focusGuideRedirectsToItsPreferredEnvironment() {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 600, height: 400))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 600, height: 400))
         let start = root.add("start", 0, 0, 100, 40)
         let target = root.add("target", 500, 300, 100, 40)
         let guide = FocusGuide(
-            layoutFrame: SceneRect(x: 200, y: 0, width: 50, height: 40), restorationIdentifier: "guide")
+            layoutFrame: Rect(x: 200, y: 0, width: 50, height: 40), restorationIdentifier: "guide")
         guide.preferredFocusEnvironments = [target]
         root.addChild(guide)
         #expect(guide.parentFocusEnvironment === root)
@@ -128,10 +130,10 @@ import Testing
     @Test func customObjectsTakePartInFocus() {
         let canvas = Canvas()
         canvas.shapes = [
-            Shape(name: "circle", frame: SceneRect(x: 10, y: 10, width: 50, height: 50), parent: canvas),
-            Shape(name: "square", frame: SceneRect(x: 100, y: 10, width: 50, height: 50), parent: canvas),
+            Shape(name: "circle", frame: Rect(x: 10, y: 10, width: 50, height: 50), parent: canvas),
+            Shape(name: "square", frame: Rect(x: 100, y: 10, width: 50, height: 50), parent: canvas),
             Shape(
-                name: "ghost", frame: SceneRect(x: 200, y: 10, width: 50, height: 50), parent: canvas, focusable: false),
+                name: "ghost", frame: Rect(x: 200, y: 10, width: 50, height: 50), parent: canvas, focusable: false),
         ]
         let system = FocusSystem(root: canvas)
         #expect(system.moveFocus(.next).moved)
@@ -156,12 +158,12 @@ final class Canvas: FocusEnvironment {
 
 final class Shape: FocusItem {
     let name: String
-    let frame: SceneRect
+    let frame: Rect
     let focusable: Bool
     weak var parent: Canvas?
     var updates: [String] = []
 
-    init(name: String, frame: SceneRect, parent: Canvas, focusable: Bool = true) {
+    init(name: String, frame: Rect, parent: Canvas, focusable: Bool = true) {
         self.name = name
         self.frame = frame
         self.parent = parent
@@ -182,7 +184,7 @@ final class Shape: FocusItem {
     /// A and C on the top row, a wide W below both. Up from W is a tie between A and C that tree
     /// order gives to A; with history, Up after Down from C returns to C.
     static func layout(history: Bool) -> (FocusSystem, FocusNode) {
-        let root = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 200))
+        let root = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 200))
         root.add("A", 0, 0, 100, 40)
         let c = root.add("C", 200, 0, 100, 40)
         root.add("W", 0, 60, 300, 40)

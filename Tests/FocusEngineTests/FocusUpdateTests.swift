@@ -1,13 +1,15 @@
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 @Suite struct FocusUpdateTests {
     /// window > sidebar > (a, b); window > content > c
     final class Fixture {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 400, height: 300))
-        let sidebar = FocusNode(id: "sidebar", frame: SceneRect(x: 0, y: 0, width: 100, height: 300))
-        let content = FocusNode(id: "content", frame: SceneRect(x: 100, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let sidebar = FocusNode(id: "sidebar", frame: Rect(x: 0, y: 0, width: 100, height: 300))
+        let content = FocusNode(id: "content", frame: Rect(x: 100, y: 0, width: 300, height: 300))
         let a: FocusNode
         let b: FocusNode
         let c: FocusNode

@@ -1,6 +1,9 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 @Suite struct FullKeyboardAccessTests {
     @Test func controlsBecomeFocusableWithFullKeyboardAccess() throws {
@@ -18,14 +21,16 @@ import Testing
             scene: TestScenes.photos(), initialFocus: "photo-1", fullKeyboardAccess: true)
         let open = navigator.press(.press(try KeyPress(parsing: "Tab+Z")))
         #expect(
-            open.events == [.action(item: "photo-1", name: "actionsMenu", trigger: .key, actions: ["Share", "Delete"])])
+            open.events == [
+                .action(ActionEvent(item: "photo-1", name: "actionsMenu", trigger: .key, actions: ["Share", "Delete"]))
+            ])
         #expect(navigator.system.actionsMenu?.highlighted == 0)
         // Arrows move in the menu, not focus.
         let down = navigator.press(.press(KeyPress(.down)))
         #expect(down.moved == false)
         #expect(down.focused == "photo-1")
         let perform = navigator.press(.press(KeyPress(.return)))
-        #expect(perform.events == [.action(item: "photo-1", name: "Delete", trigger: .menu, actions: nil)])
+        #expect(perform.events == [.action(ActionEvent(item: "photo-1", name: "Delete", trigger: .menu))])
         #expect(!navigator.system.isActionsMenuOpen)
         #expect(
             perform.jsonLine
@@ -91,7 +96,7 @@ import Testing
     enum Field: Hashable { case email, password }
 
     @Test func focusStateReflectsAndMovesFocus() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let email = window.add("email", 0, 0, 300, 40)
         let password = window.add("password", 0, 50, 300, 40)
         let button = window.add("button", 0, 100, 300, 40)
@@ -122,7 +127,7 @@ import Testing
     }
 
     @Test func settingAValueCanBeVetoed() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let email = window.add("email", 0, 0, 300, 40)
         let system = FocusSystem(root: window)
         let focus = FocusState<Field>(system: system)
@@ -136,7 +141,7 @@ import Testing
 
 @Suite struct BooleanFocusStateTests {
     @Test func booleanStateIsNeverNil() {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let field = window.add("field", 0, 0, 300, 40)
         let other = window.add("other", 0, 50, 300, 40)
         let system = FocusSystem(root: window)

@@ -1,6 +1,9 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 /// The 2×2 button grid of AOSP's CTS `FocusFinderTest` (sizes normalised to 100×100) and the
 /// 2×2 grid of Flutter's traversal tests, run through the focus system.
@@ -11,7 +14,7 @@ import Testing
     static func grid(groups: Set<String> = [], direction: LayoutDirection = .leftToRight) -> (
         FocusSystem, [String: FocusNode]
     ) {
-        let root = FocusNode(id: "layout", frame: SceneRect(x: 0, y: 0, width: 200, height: 200))
+        let root = FocusNode(id: "layout", frame: Rect(x: 0, y: 0, width: 200, height: 200))
         var nodes: [String: FocusNode] = [:]
         for (index, name) in names.enumerated() {
             let node = root.add(name, Double(index % 2) * 100, Double(index / 2) * 100, 100, 100)
@@ -42,14 +45,14 @@ import Testing
 
     /// `testFindNextFocusFromRect`: a small rectangle on the border between two buttons.
     @Test(arguments: [
-        (SceneRect(left: 75, top: 25, right: 125, bottom: 75), FocusHeading.left, 0),
-        (SceneRect(left: 75, top: 25, right: 125, bottom: 75), .right, 1),
-        (SceneRect(left: 25, top: 75, right: 75, bottom: 125), .up, 0),
-        (SceneRect(left: 25, top: 75, right: 75, bottom: 125), .down, 2),
+        (Rect(left: 75, top: 25, right: 125, bottom: 75), FocusHeading.left, 0),
+        (Rect(left: 75, top: 25, right: 125, bottom: 75), .right, 1),
+        (Rect(left: 25, top: 75, right: 75, bottom: 125), .up, 0),
+        (Rect(left: 25, top: 75, right: 75, bottom: 125), .down, 2),
     ])
-    func searchFromARectangle(source: SceneRect, heading: FocusHeading, expected: Int) {
+    func searchFromARectangle(source: Rect, heading: FocusHeading, expected: Int) {
         let buttons = (0..<4).map {
-            SceneRect(x: Double($0 % 2) * 100, y: Double($0 / 2) * 100, width: 100, height: 100)
+            Rect(x: Double($0 % 2) * 100, y: Double($0 / 2) * 100, width: 100, height: 100)
         }
         #expect(
             DirectionalRules.bestCandidate(from: source, heading: heading, among: buttons, rule: .proximity) == expected
@@ -125,9 +128,9 @@ import Testing
 @Suite struct WICGDivergenceTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let name: String
-        let source: SceneRect
+        let source: Rect
         let heading: FocusHeading
-        let candidates: [SceneRect]
+        let candidates: [Rect]
         let wicg: Int
         let precise: Int?
         let proximity: Int?
@@ -137,22 +140,22 @@ import Testing
     static let cases: [Case] = [
         // grid-001: purple straight below beats green, which only touches the column's edge.
         Case(
-            name: "grid-001", source: SceneRect(x: 200, y: 0, width: 100, height: 100), heading: .down,
+            name: "grid-001", source: Rect(x: 200, y: 0, width: 100, height: 100), heading: .down,
             candidates: [
-                SceneRect(x: 100, y: 100, width: 100, height: 100), SceneRect(x: 200, y: 200, width: 100, height: 100),
+                Rect(x: 100, y: 100, width: 100, height: 100), Rect(x: 200, y: 200, width: 100, height: 100),
             ], wicg: 1, precise: 1, proximity: 0),
         // grid-align-004: a tiny box just below wins over an aligned box a little further.
         Case(
-            name: "grid-align-004", source: SceneRect(x: 220, y: 150, width: 80, height: 40), heading: .down,
+            name: "grid-align-004", source: Rect(x: 220, y: 150, width: 80, height: 40), heading: .down,
             candidates: [
-                SceneRect(x: 295, y: 192, width: 4, height: 4), SceneRect(x: 220, y: 198, width: 80, height: 40),
+                Rect(x: 295, y: 192, width: 4, height: 4), Rect(x: 220, y: 198, width: 80, height: 40),
             ],
             wicg: 0, precise: 0, proximity: 1),
         // intersected-002: WICG favours the box overlapping more; both rules pick the better-aligned one.
         Case(
-            name: "intersected-002", source: SceneRect(x: 50, y: 125, width: 200, height: 270), heading: .right,
+            name: "intersected-002", source: Rect(x: 50, y: 125, width: 200, height: 270), heading: .right,
             candidates: [
-                SceneRect(x: 250, y: 10, width: 100, height: 420), SceneRect(x: 220, y: 310, width: 150, height: 150),
+                Rect(x: 250, y: 10, width: 100, height: 420), Rect(x: 220, y: 310, width: 150, height: 150),
             ], wicg: 1, precise: 0, proximity: 0),
     ]
 

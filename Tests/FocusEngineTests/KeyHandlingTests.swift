@@ -1,6 +1,9 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 @Suite struct KeyHandlingTests {
     @Test(arguments: [
@@ -28,8 +31,8 @@ import Testing
     }
 
     @Test func keysGoToTheFocusedItemThenUpTheResponderChain() throws {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
-        let list = FocusNode(id: "list", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        let list = FocusNode(id: "list", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         window.addChild(list)
         let cell = list.add("cell", 0, 0, 300, 40)
         list.add("cell-2", 0, 50, 300, 40)
@@ -58,7 +61,7 @@ import Testing
     }
 
     @Test func keyCommandsRunAfterTheFocusSystemUnlessTheyWantPriority() throws {
-        let window = FocusNode(id: "window", frame: SceneRect(x: 0, y: 0, width: 300, height: 300))
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 300, height: 300))
         let a = window.add("a", 0, 0, 100, 40)
         window.add("b", 0, 50, 100, 40)
         window.additionalKeyCommands = [
@@ -71,21 +74,21 @@ import Testing
         #expect(try system.press("Down").first?.events == [.focus(from: "a", to: "b", heading: .down)])
         #expect(
             try system.press("Ctrl+N").first?.events == [
-                .action(item: "window", name: "New", trigger: .key, actions: nil)
+                .action(ActionEvent(item: "window", name: "New", trigger: .key))
             ])
         // With priority, the command wins over the focus system.
         window.additionalKeyCommands[0].wantsPriorityOverSystemBehavior = true
         let result = try system.press("Up")
         #expect(result.first?.moved == true)
         let down = try system.press("Down")
-        #expect(down.first?.events == [.action(item: "window", name: "Next Page", trigger: .key, actions: nil)])
+        #expect(down.first?.events == [.action(ActionEvent(item: "window", name: "Next Page", trigger: .key))])
         #expect(system.focusedName == "a")
     }
 
     @Test func customActionChordsFireOnTheFocusedItem() throws {
         let navigator = try FocusNavigator(scene: TestScenes.photos(), initialFocus: "photo-1")
         let step = navigator.press(.press(try KeyPress(parsing: "Ctrl+Backspace")))
-        #expect(step.events == [.action(item: "photo-1", name: "Delete", trigger: .key, actions: nil)])
+        #expect(step.events == [.action(ActionEvent(item: "photo-1", name: "Delete", trigger: .key))])
         #expect(step.textLine == "Ctrl+Backspace  photo-1  action photo-1: Delete (key)")
     }
 }

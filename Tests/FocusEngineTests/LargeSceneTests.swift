@@ -1,6 +1,9 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 /// Directional search over 100,000 items goes through a spatial index; these tests check its
 /// answers, not its speed (that belongs to the benchmarks).
@@ -20,19 +23,19 @@ import Testing
     static func grid(jitter: Bool) -> (FocusNode, [FocusNode]) {
         let root = FocusNode(
             id: "grid",
-            frame: SceneRect(x: 0, y: 0, width: Double(columns) * 12, height: Double(rows) * 12)
+            frame: Rect(x: 0, y: 0, width: Double(columns) * 12, height: Double(rows) * 12)
         )
         var sequence = Sequence(state: 42)
         var cells: [FocusNode] = []
         cells.reserveCapacity(columns * rows)
         for row in 0..<rows {
             for column in 0..<columns {
-                var frame = SceneRect(x: Double(column) * 12, y: Double(row) * 12, width: 10, height: 10)
+                var frame = Rect(x: Double(column) * 12, y: Double(row) * 12, width: 10, height: 10)
                 if jitter {
-                    frame.x += Double(sequence.next(5))
-                    frame.y += Double(sequence.next(5))
-                    frame.width = Double(3 + sequence.next(12))
-                    frame.height = Double(3 + sequence.next(12))
+                    frame.origin.x += Double(sequence.next(5))
+                    frame.origin.y += Double(sequence.next(5))
+                    frame.size.width = Double(3 + sequence.next(12))
+                    frame.size.height = Double(3 + sequence.next(12))
                 }
                 let cell = FocusNode(id: "\(column),\(row)", frame: frame, focusable: true)
                 root.addChild(cell)
@@ -84,7 +87,7 @@ import Testing
     static func expectMovesAgreeWithTheLinearReference(
         from source: Int,
         among items: [FocusNode],
-        frames: [SceneRect],
+        frames: [Rect],
         in system: FocusSystem,
         rule: DirectionalSearch,
         sourceLocation: SourceLocation = #_sourceLocation
@@ -115,7 +118,7 @@ import Testing
     @Test(arguments: [DirectionalSearch.precise, .proximity], 0..<12)
     func randomLayoutsAgreeWithTheLinearReference(rule: DirectionalSearch, seed: Int) {
         var sequence = LargeSceneTests.Sequence(state: UInt64(seed + 1) * 7919)
-        let root = FocusNode(id: "root", frame: SceneRect(x: -10_000, y: -10_000, width: 20_000, height: 20_000))
+        let root = FocusNode(id: "root", frame: Rect(x: -10_000, y: -10_000, width: 20_000, height: 20_000))
         let count = 50 + sequence.next(400)
         // Some layouts are dense, some sparse across a large area.
         let spread = [200, 2_000, 20_000][seed % 3]
@@ -128,7 +131,7 @@ import Testing
                 width = Double(spread)
                 height = Double(1 + sequence.next(spread))
             }
-            let frame = SceneRect(
+            let frame = Rect(
                 x: Double(sequence.next(spread)) - Double(spread) / 2,
                 y: Double(sequence.next(spread)) - Double(spread) / 2,
                 width: width,

@@ -1,26 +1,29 @@
+import EventModel
 import FocusEngine
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 
 /// Geometries and expectations from public suites, taken as data: AOSP's `FocusFinderTest`
 /// (`core/tests/coretests/src/android/view/FocusFinderTest.java`, rectangles as left, top,
 /// right, bottom) and Compose's 2-D traversal tests (`TwoDimensionalFocusTraversalTwoItemsTest.kt`,
 /// `…ThreeItemsTest.kt`, boxes as x, y, width, height).
 @Suite struct ProximitySearchTests {
-    static func ltrb(_ l: Double, _ t: Double, _ r: Double, _ b: Double) -> SceneRect {
-        SceneRect(left: l, top: t, right: r, bottom: b)
+    static func ltrb(_ l: Double, _ t: Double, _ r: Double, _ b: Double) -> Rect {
+        Rect(left: l, top: t, right: r, bottom: b)
     }
 
-    static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> SceneRect {
-        SceneRect(x: x, y: y, width: w, height: h)
+    static func box(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect {
+        Rect(x: x, y: y, width: w, height: h)
     }
 
     struct BetterCase: CustomTestStringConvertible, Sendable {
         let name: String
         let heading: FocusHeading
-        let source: SceneRect
-        let better: SceneRect
-        let worse: SceneRect
+        let source: Rect
+        let better: Rect
+        let worse: Rect
         var testDescription: String { name }
     }
 
@@ -124,15 +127,15 @@ import Testing
         (.left, ltrb(0, 0, 0, 0), ltrb(-1, 0, 0, 20), true),
         (.right, ltrb(0, 0, 0, 0), ltrb(0, 0, 1, 20), true),
     ])
-    func focusFinderIsCandidate(heading: FocusHeading, source: SceneRect, destination: SceneRect, expected: Bool) {
+    func focusFinderIsCandidate(heading: FocusHeading, source: Rect, destination: Rect, expected: Bool) {
         #expect(DirectionalRules.isProximityCandidate(from: source, to: destination, heading: heading) == expected)
     }
 
     struct TraversalCase: CustomTestStringConvertible, Sendable {
         let name: String
         let heading: FocusHeading
-        let focused: SceneRect
-        let others: [SceneRect]
+        let focused: Rect
+        let others: [Rect]
         /// Index into `others`, or nil when focus stays.
         let expected: Int?
         var testDescription: String { "\(name) \(heading)" }
@@ -257,7 +260,7 @@ import Testing
                 from: example.focused, heading: example.heading, among: example.others, rule: .proximity)
                 == example.expected)
         // Through the engine (and its spatial index): the focused item plus the others.
-        let root = FocusNode(id: "root", frame: SceneRect(x: -100, y: -100, width: 400, height: 400))
+        let root = FocusNode(id: "root", frame: Rect(x: -100, y: -100, width: 400, height: 400))
         let focused = FocusNode(id: "focused", frame: example.focused, focusable: true)
         root.addChild(focused)
         for (index, frame) in example.others.enumerated() {

@@ -1,6 +1,9 @@
+import FocusEngine
 import Foundation
+import Geometry
 import Scenes
 import Testing
+import Wayfinder
 import WayfinderTestSupport
 
 @Suite struct SceneTests {
@@ -21,7 +24,7 @@ import WayfinderTestSupport
         let loaded = try Self.load("photos.scene.json")
         #expect(loaded.warnings.isEmpty)
         let scene = loaded.scene
-        #expect(scene.size == SceneSize(width: 1024, height: 768))
+        #expect(scene.size == Size(width: 1024, height: 768))
         #expect(scene.layoutDirection == .leftToRight)
         #expect(scene.selectKey == .return)
         #expect(scene.directionalSearch == .precise)
@@ -36,7 +39,7 @@ import WayfinderTestSupport
 
         let newAlbum = try #require(scene.node(withID: "new-album"))
         #expect(newAlbum.selectionFollowsFocus == false)
-        #expect(newAlbum.frame == SceneRect(x: 0, y: 202, width: 240, height: 44))
+        #expect(newAlbum.frame == Rect(x: 0, y: 202, width: 240, height: 44))
 
         let photo = try #require(scene.node(withID: "photo-1"))
         #expect(photo.focusEffect == .halo(SceneHalo(cornerRadius: 12)))
@@ -47,7 +50,7 @@ import WayfinderTestSupport
             ])
 
         let grid = try #require(scene.node(withID: "grid"))
-        #expect(grid.scroll == SceneScroll(contentSize: SceneSize(width: 764, height: 4000)))
+        #expect(grid.scroll == SceneScroll(contentSize: Size(width: 764, height: 4000)))
         #expect(grid.allowsFocus == true)
         #expect(grid.children.count == 12)
 
@@ -241,10 +244,10 @@ import WayfinderTestSupport
             """#
         let scene = try Scene.parse(text).scene
         #expect(scene.root.id == "café 😀 \"q\"")
-        #expect(scene.root.frame == SceneRect(x: 15, y: -2, width: 0.25, height: 100))
+        #expect(scene.root.frame == Rect(x: 15, y: -2, width: 0.25, height: 100))
         #expect(scene.root.label == "tab\tline\nend")
         // Without a size, the root's frame gives it.
-        #expect(scene.size == SceneSize(width: 0.25, height: 100))
+        #expect(scene.size == Size(width: 0.25, height: 100))
     }
 
     @Test func booleansAreNotNumbers() throws {
@@ -278,23 +281,23 @@ import WayfinderTestSupport
         #expect(scene.root.priority == 1010)
         #expect(scene.root.focusEffect == .custom)
         #expect(scene.root.respondsToUserInteraction == false)
-        #expect(scene.root.role == SceneNodeRole(rawValue: "canvas"))
+        #expect(scene.root.role == NodeRole(rawValue: "canvas"))
         #expect(
-            scene.root.accessibilityPath == .roundedRect(SceneRect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5))
+            scene.root.accessibilityPath == .roundedRect(Rect(x: 1, y: 2, width: 3, height: 4), cornerRadius: 5))
         #expect(
             scene.root.interactions == [
                 .secondaryAction(action: "Info"), .pan(allowedScrollTypes: .continuous),
                 .pan(allowedScrollTypes: .none),
             ])
         let e = try #require(scene.node(withID: "e"))
-        #expect(e.accessibilityPath == .ellipse(SceneRect(x: 0, y: 0, width: 10, height: 10)))
+        #expect(e.accessibilityPath == .ellipse(Rect(x: 0, y: 0, width: 10, height: 10)))
         #expect(
             e.focusEffect
                 == .halo(
                     SceneHalo(
                         cornerRadius: 3,
                         curve: .circular,
-                        rect: SceneRect(x: 1, y: 1, width: 8, height: 8),
+                        rect: Rect(x: 1, y: 1, width: 8, height: 8),
                         referenceNode: "p",
                         containerNode: "w"
                     )
@@ -302,7 +305,7 @@ import WayfinderTestSupport
         )
         let p = try #require(scene.node(withID: "p"))
         #expect(
-            p.accessibilityPath == .polygon([ScenePoint(x: 0, y: 0), ScenePoint(x: 10, y: 0), ScenePoint(x: 5, y: 8)]))
+            p.accessibilityPath == .polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 5, y: 8)]))
         // A negative priority is ignored, as UIKit ignores it, with a warning.
         #expect(p.priority == nil)
         #expect(loaded.warnings.map(\.field) == ["priority"])
@@ -310,13 +313,13 @@ import WayfinderTestSupport
     }
 
     @Test func rectGeometry() {
-        let rect = SceneRect(x: 10, y: 20, width: 30, height: 40)
+        let rect = Rect(x: 10, y: 20, width: 30, height: 40)
         #expect(rect.maxX == 40)
         #expect(rect.maxY == 60)
-        #expect(rect.center == ScenePoint(x: 25, y: 40))
-        #expect(rect.intersects(SceneRect(x: 39, y: 59, width: 5, height: 5)))
-        #expect(!rect.intersects(SceneRect(x: 40, y: 20, width: 5, height: 5)))
-        #expect(rect.union(SceneRect(x: 0, y: 0, width: 1, height: 1)) == SceneRect(x: 0, y: 0, width: 40, height: 60))
+        #expect(rect.center == Point(x: 25, y: 40))
+        #expect(rect.intersects(Rect(x: 39, y: 59, width: 5, height: 5)))
+        #expect(!rect.intersects(Rect(x: 40, y: 20, width: 5, height: 5)))
+        #expect(rect.union(Rect(x: 0, y: 0, width: 1, height: 1)) == Rect(x: 0, y: 0, width: 40, height: 60))
         #expect(rect.description == "[10, 20, 30, 40]")
     }
 }

@@ -1,5 +1,7 @@
 import FocusEngine
+import Geometry
 import Scenes
+import Wayfinder
 import WayfinderTestSupport
 
 /// Loading helpers shared by the focus engine suites.
@@ -41,7 +43,7 @@ extension FocusNode {
     func add(_ id: String, _ x: Double, _ y: Double, _ width: Double, _ height: Double, focusable: Bool? = true)
         -> FocusNode
     {
-        let child = FocusNode(id: id, frame: SceneRect(x: x, y: y, width: width, height: height), focusable: focusable)
+        let child = FocusNode(id: id, frame: Rect(x: x, y: y, width: width, height: height), focusable: focusable)
         addChild(child)
         return child
     }

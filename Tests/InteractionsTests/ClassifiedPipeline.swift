@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import Geometry
 import InputEvents
 import Interactions
 import WayfinderTestSupport
@@ -10,7 +12,7 @@ struct ClassifiedPipeline {
     private(set) var translator: DeviceTranslator
     let system: InteractionSystem
     private(set) var classified: [ClassifiedInput] = []
-    private(set) var events: [InteractionEvent] = []
+    private(set) var events: [TimedPayload] = []
     private var buffer: [ClassifiedInput] = []
 
     init(device: DeviceDescription, system: InteractionSystem, options: ClassifierOptions = ClassifierOptions()) throws
@@ -19,7 +21,7 @@ struct ClassifiedPipeline {
         self.system = system
     }
 
-    var actions: [ActionEvent] { events.compactMap(\.action) }
+    var actions: [TimedAction] { TimedAction.actions(in: events) }
 
     mutating func run(_ frames: [EventFrame], until end: Timestamp? = nil) {
         for frame in frames {
@@ -67,6 +69,20 @@ struct ClassifiedPipeline {
             classified.append(input)
             events += system.handle(input)
         }
+    }
+}
+
+/// An action with the time it fired; reads as the action itself (`action.name`, `action.time`).
+@dynamicMemberLookup
+struct TimedAction: Equatable {
+    var time: Timestamp
+    var action: ActionEvent
+
+    subscript<Value>(dynamicMember keyPath: KeyPath<ActionEvent, Value>) -> Value { action[keyPath: keyPath] }
+
+    /// The actions among events, in order.
+    static func actions(in events: [TimedPayload]) -> [TimedAction] {
+        events.compactMap { event in event.payload.action.map { TimedAction(time: event.time, action: $0) } }
     }
 }
 

@@ -1,5 +1,7 @@
 import Classification
+import EventModel
 import Foundation
+import Geometry
 import InputEvents
 import Interactions
 import Testing
@@ -100,7 +102,7 @@ import WayfinderTestSupport
 
     // MARK: Pan and scroll types
 
-    private func wheelAndTouchpadScroll(mask: ScrollTypeMask) throws -> (wheel: [ActionEvent], touchpad: [ActionEvent])
+    private func wheelAndTouchpadScroll(mask: ScrollTypeMask) throws -> (wheel: [TimedAction], touchpad: [TimedAction])
     {
         let sheet = centreNode("sheet")
         sheet.addInteraction(PanInteraction(allowedScrollTypes: mask))
@@ -244,9 +246,9 @@ import WayfinderTestSupport
         var removal: [ClassifiedInput] = []
         var translator = pipeline.translator
         translator.removeDevice(at: script.now + .milliseconds(10), into: &removal)
-        var events: [InteractionEvent] = []
+        var events: [TimedPayload] = []
         for input in removal { events += system.handle(input) }
-        #expect(events.compactMap(\.action).map(\.phase) == [.cancelled])
+        #expect(events.compactMap(\.payload.action).map(\.phase) == [.cancelled])
         #expect(card.frame.origin == Point(x: 400, y: 300))
     }
 

@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import Geometry
 import InputEvents
 import Interactions
 import Testing

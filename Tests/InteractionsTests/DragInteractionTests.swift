@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import Geometry
 import InputEvents
 import Interactions
 import Testing
@@ -86,7 +88,7 @@ import Testing
         harness.press()
         harness.movePointer(by: Vector(x: 40, y: 30))
         #expect(card.frame.origin == Point(x: 140, y: 130))
-        harness.send(.key(code: .escape, state: .down, modifiers: [], text: nil))
+        harness.send(.key(code: .escape, state: .down, modifiers: [], keysym: nil, text: nil))
         #expect(card.frame.origin == Point(x: 100, y: 100))
         #expect(harness.actions.map(\.phase) == [.began, .cancelled])
         #expect(harness.actions.last?.translation == Vector(x: 40, y: 30))

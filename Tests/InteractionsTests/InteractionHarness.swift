@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import Geometry
 import InputEvents
 import Interactions
 
@@ -9,7 +11,7 @@ final class InteractionHarness {
     let system: InteractionSystem
     let sceneSize: Size
     private(set) var now = Timestamp(microseconds: 1_000_000)
-    private(set) var events: [InteractionEvent] = []
+    private(set) var events: [TimedPayload] = []
     private(set) var traceLines: [String] = []
 
     init(root: Node, thresholds: InteractionThresholds = InteractionThresholds()) {
@@ -26,11 +28,11 @@ final class InteractionHarness {
         self.init(root: root, thresholds: thresholds)
     }
 
-    var actions: [ActionEvent] { events.compactMap(\.action) }
+    var actions: [TimedAction] { TimedAction.actions(in: events) }
 
     var offsets: [(time: Timestamp, offset: Vector)] {
         events.compactMap { event in
-            if case .contentOffset(let time, _, let offset) = event { return (time, offset) }
+            if case .contentOffset(_, let offset) = event.payload, case let time = event.time { return (time, offset) }
             return nil
         }
     }

@@ -1,4 +1,5 @@
 import Classification
+import Geometry
 import InputEvents
 import Interactions
 import Testing

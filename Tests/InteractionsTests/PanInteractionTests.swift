@@ -1,4 +1,5 @@
 import Classification
+import Geometry
 import InputEvents
 import Interactions
 import Testing
@@ -12,7 +13,7 @@ import Testing
         return harness
     }
 
-    private func scrollBoth(_ harness: InteractionHarness) -> (wheel: [ActionEvent], touchpad: [ActionEvent]) {
+    private func scrollBoth(_ harness: InteractionHarness) -> (wheel: [TimedAction], touchpad: [TimedAction]) {
         harness.clearEvents()
         harness.wheel(detents: 1)
         let wheel = harness.actions

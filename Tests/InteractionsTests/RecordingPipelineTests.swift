@@ -1,5 +1,7 @@
 import Classification
+import EventModel
 import Foundation
+import Geometry
 import InputEvents
 import InputRecording
 import Interactions
@@ -99,7 +101,7 @@ import WayfinderTestSupport
         )
         #expect(wheelTimes.count > 10)
         // Pans that began with a wheel event (the recording's click-and-drags pan by touch).
-        func wheelPans(_ actions: [ActionEvent]) -> [ActionEvent] {
+        func wheelPans(_ actions: [TimedAction]) -> [TimedAction] {
             actions.filter { $0.name == "pan" && $0.phase == .began && wheelTimes.contains($0.time) }
         }
         #expect(wheelPans(defaultPan.pipeline.actions).isEmpty)
@@ -128,7 +130,9 @@ import WayfinderTestSupport
         #expect(expected > 0)
         // The recording's click-and-drag also pans the scroll view; check the wheel alone up to it.
         let beforeDrag = result.pipeline.events.compactMap { event -> Double? in
-            if case .contentOffset(let time, _, let offset) = event, time < Timestamp(microseconds: 2_700_000) {
+            if case .contentOffset(_, let offset) = event.payload, case let time = event.time,
+                time < Timestamp(microseconds: 2_700_000)
+            {
                 return offset.y
             }
             return nil
@@ -244,7 +248,8 @@ import WayfinderTestSupport
         }
         var checked = 0
         for event in result.pipeline.events {
-            guard case .contentOffset(let time, _, let offset) = event, time > ended.time else { continue }
+            guard case .contentOffset(_, let offset) = event.payload, case let time = event.time, time > ended.time
+            else { continue }
             let milliseconds = Double((time - ended.time).wholeMicroseconds) / 1000
             // The rest time is rounded up to a whole microsecond.
             #expect(abs(offset.x - expected(milliseconds)) < 1e-3, "at \(milliseconds) ms")
@@ -272,10 +277,10 @@ import WayfinderTestSupport
         // Rubber band past the top of an 800-point view.
         let shown = -rubberBand(-scrolled, dimension: 800)
         let atRelease = pipeline.events.last { event in
-            if case .contentOffset(let time, _, _) = event { return time <= ended.time }
+            if case .contentOffset = event.payload { return event.time <= ended.time }
             return false
         }
-        guard case .contentOffset(_, _, let offsetAtRelease)? = atRelease else {
+        guard case .contentOffset(_, let offsetAtRelease)? = atRelease?.payload else {
             Issue.record("no content offset before the release")
             return
         }

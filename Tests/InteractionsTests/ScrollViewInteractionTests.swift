@@ -1,5 +1,6 @@
 import Classification
 import Foundation
+import Geometry
 import InputEvents
 import Interactions
 import Testing

@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import Foundation
 import InputEvents
 import Testing
@@ -12,14 +13,14 @@ import Testing
     static func run() throws -> (demo: Demo, events: [WayfinderEvent]) {
         let demo = try Demo.load()
         let runtime = try demo.makeRuntime()
-        return (demo, demo.replay.run(through: runtime))
+        return (demo, try demo.replay.events(through: runtime))
     }
 
     static func focusTargets(_ events: [WayfinderEvent]) -> [String] {
         events.compactMap { if case .focus(_, let to?, _) = $0.payload { to } else { nil } }
     }
 
-    static func actions(_ events: [WayfinderEvent], named name: String) -> [WayfinderAction] {
+    static func actions(_ events: [WayfinderEvent], named name: String) -> [ActionEvent] {
         events.compactMap { if case .action(let action) = $0.payload, action.name == name { action } else { nil } }
     }
 
@@ -49,7 +50,7 @@ import Testing
                 #expect(target == "grid")
                 phases.append(phase)
             }
-            if case .contentOffset("grid", let offset) = event.payload, event.device.contains("Synaptics") {
+            if case .contentOffset("grid", let offset) = event.payload, event.device.name.contains("Synaptics") {
                 offsets.append(offset.y)
             }
         }
@@ -73,7 +74,7 @@ import Testing
         }
         try #require(menus.count == 1)
         guard case .action(let menu) = menus[0].payload else { return }
-        #expect(menu.trigger == "secondaryClick")
+        #expect(menu.trigger == .secondaryClick)
         #expect(menu.item.hasPrefix("photo-"))
         #expect(menu.actions == ["Share", "Favorite", "Delete"])
         let secondaryDown = events.contains { event in

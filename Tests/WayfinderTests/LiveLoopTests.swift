@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import Glibc
 import InputEvents
 import Testing
@@ -33,7 +34,9 @@ import Testing
             polls += 1
             if !hasStarted {
                 hasStarted = true
-                output.append(.added(DeviceID(rawValue: 0), description))
+                output.append(
+                    .added(
+                        .replayed(DeviceID(rawValue: 0), name: description.name, recording: 0, device: 0), description))
             }
             if let finishAfterChecks, polls >= finishAfterChecks { return false }
             guard isOpen else { return false }
@@ -118,7 +121,7 @@ import Testing
 
         let replayed = makeRuntime()
         let replay = Replay(sources: [.init(description: RuntimeSchedulingTests.mouse, frames: Self.frames)])
-        let expected = replay.run(through: replayed)
+        let expected = try replay.events(through: replayed)
 
         // device added, long press began/ended, Tab down/up, long press began/ended, device
         // removed. Live, the device comes and goes at the clock's time (the pipe's end); in the

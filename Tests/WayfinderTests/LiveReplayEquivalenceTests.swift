@@ -1,3 +1,4 @@
+import EventModel
 import InputEvents
 import Testing
 
@@ -16,9 +17,9 @@ import Testing
         var index = 0
         var now = Timestamp.zero
 
-        init(replay: Replay, batch: Int) {
+        init(replay: Replay, batch: Int) throws {
             self.replay = replay
-            self.steps = replay.steps
+            self.steps = try replay.allSteps()
             self.batch = batch
         }
 
@@ -28,7 +29,8 @@ import Testing
                 now = step.time
                 let id = DeviceID(rawValue: step.source)
                 switch step.action {
-                case .add: output.append(.added(id, replay.sources[step.source].description))
+                case .add:
+                    output.append(.added(replay.instance(of: step.source), replay.sources[step.source].description))
                 case .frame(let frame): output.append(.frame(id, frame))
                 case .remove: output.append(.removed(id))
                 }
@@ -49,13 +51,13 @@ import Testing
     @Test(arguments: [1, 5, 64])
     func liveLoopMatchesReplay(batch: Int) throws {
         let demo = try Demo.load()
-        let expected = demo.replay.run(through: try demo.makeRuntime())
-        let lastFrame = try #require(demo.replay.steps.last?.time)
+        let expected = try demo.replay.events(through: try demo.makeRuntime())
+        let lastFrame = try #require(try demo.replay.allSteps().last?.time)
 
         let runtime = try demo.makeRuntime()
         var live: [WayfinderEvent] = []
         runtime.onEvent = { live.append($0) }
-        let source = StepSource(replay: demo.replay, batch: batch)
+        let source = try StepSource(replay: demo.replay, batch: batch)
         try LiveLoop(runtime: runtime, source: source, clock: { source.now }).run()
 
         // The replay also settles what is still moving after the last frame; live, the loop has
@@ -68,16 +70,16 @@ import Testing
 
     @Test func advancingTimeBetweenFramesChangesNothing() throws {
         let demo = try Demo.load()
-        let expected = demo.replay.run(through: try demo.makeRuntime())
+        let expected = try demo.replay.events(through: try demo.makeRuntime())
         // The same frames, with time passing in 7 ms ticks between them, as a live timer would.
         let runtime = try demo.makeRuntime()
         var events: [WayfinderEvent] = []
         runtime.onEvent = { events.append($0) }
         var tick = Timestamp.zero
         var ticks = 0
-        demo.replay.run(
+        try demo.replay.run(
             through: runtime,
-            beforeStep: { time, _ in
+            beforeStep: { time in
                 while tick + .milliseconds(7) < time {
                     tick += .milliseconds(7)
                     ticks += 1

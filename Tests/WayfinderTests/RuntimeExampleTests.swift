@@ -1,4 +1,5 @@
 import Foundation
+import Geometry
 import InputRecording
 import Scenes
 import Testing
@@ -11,17 +12,17 @@ import WayfinderTestSupport
     @Test func theReadmeExampleWorks() async throws {
         // A window with a sidebar (its own focus group) and a photo with a context menu.
         let sidebar = SceneNode(
-            id: "sidebar", frame: SceneRect(x: 0, y: 0, width: 240, height: 600),
+            id: "sidebar", frame: Rect(x: 0, y: 0, width: 240, height: 600),
             children: [
-                SceneNode(id: "recents", frame: SceneRect(x: 0, y: 0, width: 240, height: 44), focusable: true),
-                SceneNode(id: "albums", frame: SceneRect(x: 0, y: 44, width: 240, height: 44), focusable: true),
+                SceneNode(id: "recents", frame: Rect(x: 0, y: 0, width: 240, height: 44), focusable: true),
+                SceneNode(id: "albums", frame: Rect(x: 0, y: 44, width: 240, height: 44), focusable: true),
             ],
             role: .list, focusGroup: "com.example.sidebar")
         let photo = SceneNode(
-            id: "photo", frame: SceneRect(x: 300, y: 100, width: 250, height: 250), role: .cell, focusable: true,
+            id: "photo", frame: Rect(x: 300, y: 100, width: 250, height: 250), role: .cell, focusable: true,
             interactions: [.contextMenu(actions: ["Share", "Delete"])])
         let window = SceneNode(
-            id: "window", frame: SceneRect(x: 0, y: 0, width: 800, height: 600), children: [sidebar, photo])
+            id: "window", frame: Rect(x: 0, y: 0, width: 800, height: 600), children: [sidebar, photo])
         let runtime = try Runtime(scene: Scene(root: window))
         let events = runtime.events
 
@@ -34,7 +35,7 @@ import WayfinderTestSupport
         let sources =
             keyboard.devices.map { ReplaySource(description: $0.description, frames: Array($0.frames.prefix(2))) }
             + click.devices.map { ReplaySource(description: $0.description, frames: $0.frames, offset: .seconds(1)) }
-        Replay(sources: sources).run(through: runtime)
+        try Replay(sources: sources).run(through: runtime)
         runtime.finish()
 
         var lines: [String] = []

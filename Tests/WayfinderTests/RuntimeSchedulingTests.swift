@@ -1,4 +1,6 @@
 import Classification
+import EventModel
+import FocusEngine
 import InputEvents
 import Testing
 
@@ -31,7 +33,9 @@ import Testing
                 } else {
                     let state: KeyState = event.value == 1 ? .down : event.value == 2 ? .repeat : .up
                     output.append(
-                        .init(time: frame.time, event: .key(code: code, state: state, modifiers: [], text: nil)))
+                        .init(
+                            time: frame.time,
+                            event: .key(code: code, state: state, modifiers: [], keysym: nil, text: nil)))
                 }
             }
         }
@@ -55,9 +59,9 @@ import Testing
     /// A scene that records the keys it is given.
     final class RecordingScene: SceneDriver {
         var chords: [String] = []
-        func press(_ chord: String, at time: Timestamp, into output: inout [TimedPayload]) {
-            chords.append(chord)
-            output.append(.init(time: time, payload: .focus(from: nil, to: chord, heading: .next)))
+        func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload]) {
+            chords.append(press.description)
+            output.append(.init(time: time, payload: .focus(from: nil, to: press.description, heading: .next)))
         }
         func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String? { "node" }
         var nextDeadline: Timestamp? { nil }
@@ -84,7 +88,7 @@ import Testing
     @Test func aDeadlineFiresBeforeTheNextFrameAtItsOwnTime() {
         let runtime = runtime()
         let device = DeviceID(rawValue: 0)
-        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.addDevice(.numbered(device.rawValue), description: Self.mouse, at: .zero)
         runtime.process(Self.frame(100, .leftButton, 1), from: device)
         #expect(runtime.nextDeadline == Timestamp(microseconds: 600_000))
         let events = runtime.process(Self.frame(900, .leftButton, 0), from: device)
@@ -101,7 +105,7 @@ import Testing
         ]
         func run(advancingEvery step: Int64?) -> [WayfinderEvent] {
             let runtime = runtime()
-            var events = runtime.addDevice(DeviceID(rawValue: 0), description: Self.mouse, at: .zero)
+            var events = runtime.addDevice(.numbered(0), description: Self.mouse, at: .zero)
             var now: Int64 = 0
             for frame in frames {
                 if let step {
@@ -124,7 +128,7 @@ import Testing
     @Test func removingADeviceCancelsItsGestureThenReportsTheRemoval() {
         let runtime = runtime()
         let device = DeviceID(rawValue: 3)
-        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.addDevice(.numbered(device.rawValue), description: Self.mouse, at: .zero)
         runtime.process(Self.frame(0, .leftButton, 1), from: device)
         let events = runtime.removeDevice(device, at: Timestamp(microseconds: 800_000))
         #expect(
@@ -141,7 +145,7 @@ import Testing
         let scene = RecordingScene()
         let runtime = runtime(scene: scene)
         let device = DeviceID(rawValue: 0)
-        runtime.addDevice(device, description: Self.mouse, at: .zero)
+        runtime.addDevice(.numbered(device.rawValue), description: Self.mouse, at: .zero)
         runtime.process(Self.frame(10, .tab, 1), from: device)
         runtime.process(Self.frame(20, .tab, 2), from: device)
         runtime.process(Self.frame(30, .tab, 0), from: device)
@@ -159,15 +163,15 @@ import Testing
         }
     }
 
-    @Test func theEventSequenceAndTheCallbackSeeEveryEventInOrder() async {
+    @Test func theEventSequenceAndTheCallbackSeeEveryEventInOrder() async throws {
         let runtime = runtime()
         let stream = runtime.events
         var seen: [WayfinderEvent] = []
         runtime.onEvent = { seen.append($0) }
-        let returned = Replay(sources: [
+        let returned = try Replay(sources: [
             .init(description: Self.mouse, frames: [Self.frame(0, .leftButton, 1), Self.frame(900, .leftButton, 0)])
         ])
-        .run(through: runtime)
+        .events(through: runtime)
         runtime.finish()
         var streamed: [WayfinderEvent] = []
         for await event in stream { streamed.append(event) }
@@ -176,7 +180,7 @@ import Testing
         #expect(streamed == returned)
     }
 
-    @Test func replayMergesSourcesInTimeOrderWithTheirOffsets() {
+    @Test func replayMergesSourcesInTimeOrderWithTheirOffsets() throws {
         let keyboard = DeviceDescription(
             name: "Test Keyboard", identity: .init(busType: 3, vendorID: 1, productID: 3, version: 1),
             supportedCodes: [.key: [KeyCode.tab.rawValue]])
@@ -186,12 +190,15 @@ import Testing
                 offset: .milliseconds(100)),
             .init(description: Self.mouse, frames: [Self.frame(0, .leftButton, 1), Self.frame(200, .leftButton, 0)]),
         ])
-        #expect(replay.steps.map(\.time.microseconds) == [0, 0, 100_000, 100_000, 200_000, 200_000, 400_000, 400_000])
-        #expect(replay.steps.map(\.source) == [1, 1, 0, 0, 1, 1, 0, 0])
-        let events = replay.run(through: runtime())
+        #expect(
+            try replay.allSteps().map(\.time.microseconds) == [
+                0, 0, 100_000, 100_000, 200_000, 200_000, 400_000, 400_000,
+            ])
+        #expect(try replay.allSteps().map(\.source) == [1, 1, 0, 0, 1, 1, 0, 0])
+        let events = try replay.events(through: runtime())
         // Each device is added at its first frame and removed after its last.
         #expect(
-            events.map(\.device) == [
+            events.map(\.device.name) == [
                 "Test Mouse", "Test Keyboard", "Test Keyboard", "Test Mouse", "Test Keyboard", "Test Keyboard",
             ])
         #expect(events.filter { if case .device = $0.payload { true } else { false } }.count == 4)

@@ -1,4 +1,7 @@
 import Classification
+import EventModel
+import FocusEngine
+import Geometry
 import InputEvents
 import Testing
 
@@ -11,7 +14,7 @@ import Testing
         var time = Timestamp.zero
         func press(_ chord: String) -> [WayfinderEvent] {
             time += .milliseconds(100)
-            return runtime.press(chord, at: time)
+            return runtime.press(try! KeyPress(parsing: chord), at: time)
         }
         for chord in ["Tab", "Tab", "Tab"] { _ = press(chord) }
         var offsets: [Double] = []
@@ -35,21 +38,21 @@ import Testing
 
     @Test func theSnapshotShowsGroupsHaloAndSelection() throws {
         let runtime = try Demo.load().makeRuntime()
-        runtime.press("Tab", at: Timestamp(microseconds: 1))
-        runtime.press("Tab", at: Timestamp(microseconds: 2))
-        runtime.press("Down", at: Timestamp(microseconds: 3))
+        runtime.press(KeyPress(.tab), at: Timestamp(microseconds: 1))
+        runtime.press(KeyPress(.tab), at: Timestamp(microseconds: 2))
+        runtime.press(KeyPress(.down), at: Timestamp(microseconds: 3))
         let snapshot = try #require(runtime.snapshot())
         #expect(snapshot.focusedID == "favorites")
         #expect(snapshot.selectedIDs == ["favorites"])
         // Three groups in the Tab loop: the search field, the sidebar, the grid.
         #expect(snapshot.groups.map(\.number) == [1, 2, 3])
-        #expect(snapshot.groups[1].frame == TerminalRect(x: 0, y: 70, width: 240, height: 220))
+        #expect(snapshot.groups[1].frame == Rect(x: 0, y: 70, width: 240, height: 220))
         #expect(snapshot.groups[2].scrollViewID == "grid")
         // Photos have a rounded halo; sidebar cells the default (square) one.
         #expect(snapshot.haloCornerRadius == 0)
-        runtime.press("Tab", at: Timestamp(microseconds: 4))
+        runtime.press(KeyPress(.tab), at: Timestamp(microseconds: 4))
         #expect(runtime.snapshot()?.haloCornerRadius == 12)
         // The pointer starts at the centre of the scene.
-        #expect(snapshot.pointer == TerminalPoint(x: 512, y: 384))
+        #expect(snapshot.pointer == Point(x: 512, y: 384))
     }
 }

@@ -1,3 +1,4 @@
+import Geometry
 import Testing
 
 @testable import Wayfinder
@@ -96,7 +97,7 @@ import Testing
 
     @Test func pointerAndCaptionAreDrawn() {
         var snapshot = scene()
-        snapshot.pointer = TerminalPoint(x: 52, y: 75)
+        snapshot.pointer = Point(x: 52, y: 75)
         snapshot.caption = "click → menu"
         let grid = renderer.grid(for: snapshot)
         #expect(grid[7, 10] == "↖")

@@ -1,3 +1,4 @@
+import EventModel
 public import InputDevices
 import InputEvents
 
@@ -37,7 +38,7 @@ public final class DeviceSessionSource: LiveInputSource {
                 let id = DeviceID(rawValue: nextIdentifier)
                 nextIdentifier += 1
                 identifiers[path] = id
-                output.append(.added(id, description))
+                output.append(.added(DeviceInstance(id: id, name: description.name, source: path), description))
             case .removed(let path):
                 if let id = identifiers.removeValue(forKey: path) { output.append(.removed(id)) }
             case .failed(let error):

@@ -1,3 +1,4 @@
+public import EventModel
 public import InputEvents
 
 #if canImport(Glibc)
@@ -6,8 +7,8 @@ public import InputEvents
 
 /// What a live source reports: devices coming and going, and their frames.
 public enum LiveInput: Sendable {
-    /// A device appeared (at start-up or plugged in).
-    case added(DeviceID, DeviceDescription)
+    /// A device appeared (at start-up or plugged in), with the instance it is known by.
+    case added(DeviceInstance, DeviceDescription)
     /// A device sent a frame.
     case frame(DeviceID, EventFrame)
     /// A device went away (unplugged, or its descriptor hung up).
@@ -44,6 +45,7 @@ public final class LiveLoop {
     private let source: any LiveInputSource
     private let now: () -> Timestamp
     private var inputs: [LiveInput] = []
+    private var produced: [WayfinderEvent] = []
 
     /// Creates a loop.
     /// - Parameters:
@@ -57,6 +59,7 @@ public final class LiveLoop {
         self.source = source
         self.now = clock
         inputs.reserveCapacity(64)
+        produced.reserveCapacity(64)
     }
 
     /// The kernel's default clock for input events (`CLOCK_REALTIME`, unless a device was switched
@@ -80,18 +83,25 @@ public final class LiveLoop {
             guard isRunning else { break }
             if let deadline = runtime.nextDeadline {
                 let current = now()
-                if deadline <= current { runtime.advance(to: current) }
+                if deadline <= current {
+                    produced.removeAll(keepingCapacity: true)
+                    runtime.advance(to: current, into: &produced)
+                }
             }
         }
-        runtime.removeAllDevices(at: now())
+        produced.removeAll(keepingCapacity: true)
+        runtime.removeAllDevices(at: now(), into: &produced)
     }
 
     private func feed() {
         for input in inputs {
+            // The runtime's `onEvent` and `events` carry the output; the buffer is only reused.
+            produced.removeAll(keepingCapacity: true)
             switch input {
-            case .added(let id, let description): runtime.addDevice(id, description: description, at: now())
-            case .frame(let id, let frame): runtime.process(frame, from: id)
-            case .removed(let id): runtime.removeDevice(id, at: now())
+            case .added(let instance, let description):
+                runtime.addDevice(instance, description: description, at: now(), into: &produced)
+            case .frame(let id, let frame): runtime.process(frame, from: id, into: &produced)
+            case .removed(let id): runtime.removeDevice(id, at: now(), into: &produced)
             }
         }
         inputs.removeAll(keepingCapacity: true)

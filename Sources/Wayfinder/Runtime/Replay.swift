@@ -1,30 +1,100 @@
+public import EventModel
 public import InputEvents
 
-/// One device's recorded frames, ready to replay: its description, its frames (times relative to
-/// the recording's start) and where on the replay's time line the recording starts.
-public struct ReplaySource: Sendable {
+/// Frames of one device in time order, produced one at a time, so that a replay holds only the
+/// next frame of each device however long the recordings are.
+public protocol FrameReader {
+    /// The next frame, or nil after the last one.
+    /// - Throws: What the underlying reader throws (a malformed line, naming the file and line).
+    mutating func nextFrame() throws -> EventFrame?
+}
+
+/// A reader over frames already in memory.
+public struct ArrayFrameReader: FrameReader {
+    private let frames: [EventFrame]
+    private var index = 0
+
+    /// Creates a reader over frames in time order.
+    public init(_ frames: [EventFrame]) { self.frames = frames }
+
+    public mutating func nextFrame() -> EventFrame? {
+        guard index < frames.count else { return nil }
+        defer { index += 1 }
+        return frames[index]
+    }
+}
+
+/// One device's recorded frames, ready to replay: its description, where it comes from (for its
+/// ``DeviceInstance``), how to read its frames, and where on the replay's time line it starts.
+public struct ReplaySource {
     /// The device.
     public var description: DeviceDescription
-    /// The frames in time order.
-    public var frames: [EventFrame]
+    /// The recording the device comes from, counted from 0 in the order given.
+    public var recording: Int
+    /// The device's index within its recording.
+    public var device: Int
     /// How much later than the replay's start the recording starts.
     public var offset: Duration
+    /// The time of the device's last frame when it is known without reading the frames (for a
+    /// progress bar).
+    public var knownEnd: Timestamp?
+    private let makeReader: () throws -> any FrameReader
 
-    /// Creates a source.
-    public init(description: DeviceDescription, frames: [EventFrame], offset: Duration = .zero) {
+    /// Creates a source whose frames are read by a reader made for each run.
+    /// - Parameters:
+    ///   - description: The device.
+    ///   - recording: The recording's index.
+    ///   - device: The device's index within the recording.
+    ///   - offset: How much later than the replay's start the recording starts.
+    ///   - makeReader: Opens the device's frames; called once per run.
+    public init(
+        description: DeviceDescription,
+        recording: Int = 0,
+        device: Int = 0,
+        offset: Duration = .zero,
+        reader makeReader: @escaping () throws -> any FrameReader
+    ) {
         self.description = description
-        self.frames = frames
+        self.recording = recording
+        self.device = device
         self.offset = offset
+        self.makeReader = makeReader
     }
+
+    /// Creates a source from frames in memory.
+    public init(
+        description: DeviceDescription,
+        frames: [EventFrame],
+        recording: Int = 0,
+        device: Int = 0,
+        offset: Duration = .zero
+    ) {
+        self.init(description: description, recording: recording, device: device, offset: offset) {
+            ArrayFrameReader(frames)
+        }
+        knownEnd = frames.last.map { $0.time + offset }
+    }
+
+    /// Opens the frames for one run.
+    func openReader() throws -> any FrameReader { try makeReader() }
 }
 
 /// Plays recorded frames through a ``Runtime``: several devices merged in time order, deadlines
 /// firing when the next frame's time passes them, exactly as live input would.
-public struct Replay: Sendable {
+///
+/// The merge holds one frame of lookahead per device, so memory does not grow with the length of
+/// the recordings. Each device is added just before its first frame and removed just after its
+/// last; steps at the same time keep the order of the sources, and each source its own order.
+///
+/// ```swift
+/// let replay = Replay(sources: [ReplaySource(description: mouse, frames: frames)])
+/// try replay.run(through: runtime) { events in for event in events { print(event.textLine() ?? "") } }
+/// ```
+public struct Replay {
     /// One step of the merged time line.
-    public struct Step: Sendable {
+    public struct Step {
         /// What happens.
-        public enum Action: Sendable {
+        public enum Action {
             /// The device appears (just before its first frame).
             case add
             /// The device sends a frame, its times moved onto the replay's time line.
@@ -40,6 +110,74 @@ public struct Replay: Sendable {
         public var action: Action
     }
 
+    /// The merged steps of every source, read as they are needed.
+    public struct Steps {
+        private struct Lane {
+            var reader: any FrameReader
+            var offset: Duration
+            /// The next frame, already moved onto the replay's time line.
+            var next: EventFrame?
+            var isAdded = false
+            var lastTime: Timestamp?
+            var isFinished = false
+        }
+
+        private var lanes: [Lane]
+
+        init(_ sources: [ReplaySource]) throws {
+            lanes = []
+            lanes.reserveCapacity(sources.count)
+            for source in sources {
+                var lane = Lane(reader: try source.openReader(), offset: source.offset)
+                lane.next = try Self.read(&lane)
+                lane.isFinished = lane.next == nil
+                lanes.append(lane)
+            }
+        }
+
+        private static func read(_ lane: inout Lane) throws -> EventFrame? {
+            guard var frame = try lane.reader.nextFrame() else { return nil }
+            if lane.offset != .zero {
+                for index in frame.events.indices { frame.events[index].time += lane.offset }
+            }
+            return frame
+        }
+
+        /// The next step in time order, or nil when every source is done.
+        /// - Throws: What a source's reader throws.
+        public mutating func next() throws -> Step? {
+            // The lane whose next step is earliest; the first such lane on a tie.
+            var best: Int?
+            var bestTime = Timestamp.zero
+            for index in lanes.indices where !lanes[index].isFinished {
+                let time: Timestamp
+                if let frame = lanes[index].next {
+                    time = frame.time
+                } else if let last = lanes[index].lastTime {
+                    time = last
+                } else {
+                    continue
+                }
+                if best == nil || time < bestTime {
+                    best = index
+                    bestTime = time
+                }
+            }
+            guard let index = best else { return nil }
+            if !lanes[index].isAdded {
+                lanes[index].isAdded = true
+                return Step(time: bestTime, source: index, action: .add)
+            }
+            guard let frame = lanes[index].next else {
+                lanes[index].isFinished = true
+                return Step(time: bestTime, source: index, action: .remove)
+            }
+            lanes[index].lastTime = frame.time
+            lanes[index].next = try Self.read(&lanes[index])
+            return Step(time: frame.time, source: index, action: .frame(frame))
+        }
+    }
+
     /// The recordings.
     public var sources: [ReplaySource]
 
@@ -53,71 +191,88 @@ public struct Replay: Sendable {
         self.sources = sources
     }
 
-    /// The steps of every source on one time line, in time order: each device is added at its first
-    /// frame and removed after its last; steps at the same time keep the order of the sources.
-    public var steps: [Step] {
-        var steps: [Step] = []
-        steps.reserveCapacity(sources.reduce(0) { $0 + $1.frames.count + 2 })
-        for (index, source) in sources.enumerated() {
-            guard let first = source.frames.first, let last = source.frames.last else { continue }
-            steps.append(Step(time: first.time + source.offset, source: index, action: .add))
-            for frame in source.frames {
-                var shifted = frame
-                for eventIndex in shifted.events.indices { shifted.events[eventIndex].time += source.offset }
-                steps.append(Step(time: shifted.time, source: index, action: .frame(shifted)))
-            }
-            steps.append(Step(time: last.time + source.offset, source: index, action: .remove))
-        }
-        // A stable sort: equal times keep source order, and each source's own order.
-        return steps.enumerated()
-            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
-            .map(\.element)
-    }
+    /// Opens every source and returns the merged steps.
+    /// - Throws: What a source throws when it is opened.
+    public func makeSteps() throws -> Steps { try Steps(sources) }
 
     /// The time of the earliest source's start (zero unless every source is offset).
     public var startTime: Timestamp {
         Timestamp.zero + (sources.map(\.offset).min() ?? .zero)
     }
 
-    /// Runs the replay through a runtime, returning every event in order.
+    /// When the last frame of any source happens, when every source knows it without reading.
+    public var knownEnd: Timestamp? {
+        var end: Timestamp?
+        for source in sources {
+            guard let last = source.knownEnd else { return nil }
+            end = max(end ?? last, last)
+        }
+        return end
+    }
+
+    /// The device instance the runtime knows a source by.
+    public func instance(of source: Int) -> DeviceInstance {
+        let replayed = sources[source]
+        return .replayed(
+            DeviceID(rawValue: source), name: replayed.description.name, recording: replayed.recording,
+            device: replayed.device)
+    }
+
+    /// Runs the replay through a runtime, handing the events of each step to `afterStep` as they
+    /// happen; nothing is kept, so a replay of any length runs in the same memory.
     ///
     /// - Parameters:
     ///   - runtime: The runtime to feed. Sources are added as ``DeviceID``s 0, 1, … in source order.
-    ///   - beforeStep: Called before each frame with its time and the step's index (to sleep in a
-    ///     real-time replay, or to draw progress).
-    ///   - afterStep: Called after each frame with the events it produced.
-    @discardableResult
+    ///   - beforeStep: Called with each step's time before it runs (to wait in a real-time replay,
+    ///     or to draw progress).
+    ///   - afterStep: Called after each step with the events it produced (a buffer reused for the
+    ///     next step: copy what must be kept).
+    /// - Throws: What a source's reader throws; the events before it have been handed on.
     public func run(
         through runtime: Runtime,
-        beforeStep: (Timestamp, Int) -> Void = { _, _ in },
+        beforeStep: (Timestamp) -> Void = { _ in },
         afterStep: ([WayfinderEvent]) -> Void = { _ in }
-    ) -> [WayfinderEvent] {
-        var events: [WayfinderEvent] = []
-        let steps = steps
-        for (index, step) in steps.enumerated() {
-            beforeStep(step.time, index)
+    ) throws {
+        var steps = try makeSteps()
+        var produced: [WayfinderEvent] = []
+        produced.reserveCapacity(64)
+        var end = startTime
+        while let step = try steps.next() {
+            beforeStep(step.time)
+            produced.removeAll(keepingCapacity: true)
             let device = DeviceID(rawValue: step.source)
-            let produced: [WayfinderEvent]
             switch step.action {
             case .add:
-                produced = runtime.addDevice(device, description: sources[step.source].description, at: step.time)
-            case .frame(let frame): produced = runtime.process(frame, from: device)
-            case .remove: produced = runtime.removeDevice(device, at: step.time)
+                runtime.addDevice(
+                    instance(of: step.source), description: sources[step.source].description, at: step.time,
+                    into: &produced)
+            case .frame(let frame):
+                runtime.process(frame, from: device, into: &produced)
+            case .remove:
+                runtime.removeDevice(device, at: step.time, into: &produced)
             }
             afterStep(produced)
-            events += produced
+            end = step.time
         }
-        let end = (steps.last?.time ?? startTime) + Self.settleDuration
+        let settled = end + Self.settleDuration
         var previous: Timestamp?
-        while let deadline = runtime.nextDeadline, deadline <= end {
+        while let deadline = runtime.nextDeadline, deadline <= settled {
             // A deadline that does not move after firing would never let the replay end.
             if let previous, deadline <= previous { break }
             previous = deadline
-            beforeStep(deadline, steps.count)
-            let produced = runtime.advance(to: deadline)
+            beforeStep(deadline)
+            produced.removeAll(keepingCapacity: true)
+            runtime.advance(to: deadline, into: &produced)
             afterStep(produced)
-            events += produced
         }
+    }
+
+    /// Runs the replay through a runtime and returns every event in order (for tests and short
+    /// recordings; ``run(through:beforeStep:afterStep:)`` streams).
+    /// - Throws: What a source's reader throws.
+    public func events(through runtime: Runtime) throws -> [WayfinderEvent] {
+        var events: [WayfinderEvent] = []
+        try run(through: runtime, afterStep: { events += $0 })
         return events
     }
 }

@@ -1,4 +1,6 @@
 public import Classification
+public import EventModel
+public import FocusEngine
 public import InputEvents
 public import Scenes
 
@@ -23,6 +25,9 @@ public import Scenes
 public final class Runtime {
     /// Called with every event, in order, as it happens.
     public var onEvent: ((WayfinderEvent) -> Void)?
+    /// Called with what a person should know that is not an event: a key that no layout names and
+    /// so cannot drive focus. Each is reported once per device.
+    public var onDiagnostic: ((String) -> Void)?
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?
@@ -34,15 +39,21 @@ public final class Runtime {
     private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
     private var nextContinuationID = 0
     private var lastTime: Timestamp?
-    /// The device whose input the scene's deadline-driven events are attributed to.
-    private var lastPointerDevice = ""
-    private var lastKeyboardDevice = ""
+    /// The device whose input the scene's deadline-driven events are attributed to: the last one
+    /// that moved the pointer or touched.
+    private var lastPointerDevice: DeviceInstance?
 
     private final class Device {
+        let identity: DeviceInstance
         let description: DeviceDescription
         let kind: DeviceKind
         let classifier: any FrameClassifier
-        init(description: DeviceDescription, kind: DeviceKind, classifier: any FrameClassifier) {
+        /// Key codes already reported as having no name the focus engine knows.
+        var unnamedKeys: Set<UInt16> = []
+        init(
+            identity: DeviceInstance, description: DeviceDescription, kind: DeviceKind, classifier: any FrameClassifier
+        ) {
+            self.identity = identity
             self.description = description
             self.kind = kind
             self.classifier = classifier
@@ -57,13 +68,15 @@ public final class Runtime {
     ///   - sceneFile: The scene's file name, for errors.
     ///   - options: How devices are classified (tap-to-click, click method, handedness, layout).
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
-    /// - Throws: `SceneError` when the scene's key commands do not parse.
+    /// - Throws: `SceneError` when the scene's key commands do not parse; `ClassificationError`
+    ///   when the keyboard layout chosen does not exist.
     public convenience init(
         scene: Scene? = nil,
         sceneFile: String = "<scene>",
         options: ClassifierOptions = ClassifierOptions(),
         fullKeyboardAccess: Bool = false
     ) throws {
+        try options.keyboardLayout.validate()
         let session = try scene.map {
             try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
         }
@@ -89,67 +102,79 @@ public final class Runtime {
     // MARK: Input
 
     /// A device appeared: it gets its own classifier and a `device added` event.
-    @discardableResult
-    public func addDevice(_ id: DeviceID, description: DeviceDescription, at time: Timestamp) -> [WayfinderEvent] {
+    ///
+    /// - Parameters:
+    ///   - identity: Who the device is; its ``DeviceInstance/id`` names it in later calls. A device
+    ///     already attached under the same id is removed first.
+    ///   - description: What the device is.
+    ///   - time: When it appeared.
+    ///   - output: Where the events it caused are appended.
+    public func addDevice(
+        _ identity: DeviceInstance,
+        description: DeviceDescription,
+        at time: Timestamp,
+        into output: inout [WayfinderEvent]
+    ) {
         advanceDeadlines(to: time)
         let kind = description.kind
-        if devices[id] != nil { removeDeviceNow(id, at: time) }
-        devices[id] = Device(description: description, kind: kind, classifier: makeClassifier(description))
-        deviceOrder.append(id)
-        pending.append(WayfinderEvent(time: time, device: description.name, payload: .device(.added, kind: kind)))
-        return deliver()
+        if devices[identity.id] != nil { removeDeviceNow(identity.id, at: time) }
+        devices[identity.id] = Device(
+            identity: identity, description: description, kind: kind, classifier: makeClassifier(description))
+        deviceOrder.append(identity.id)
+        pending.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
+        deliver(into: &output)
     }
 
     /// A device went away: its gestures are cancelled, its keys and buttons released, then a
     /// `device removed` event follows.
-    @discardableResult
-    public func removeDevice(_ id: DeviceID, at time: Timestamp) -> [WayfinderEvent] {
+    public func removeDevice(_ id: DeviceID, at time: Timestamp, into output: inout [WayfinderEvent]) {
         advanceDeadlines(to: time)
         removeDeviceNow(id, at: time)
-        return deliver()
+        deliver(into: &output)
     }
 
     /// Processes one frame from a device: deadlines up to the frame's time fire first.
     ///
-    /// Frames from an unknown device, and incomplete frames, are ignored.
-    @discardableResult
-    public func process(_ frame: EventFrame, from id: DeviceID) -> [WayfinderEvent] {
-        guard let device = devices[id], frame.isComplete else { return [] }
+    /// Frames from an unknown device, and incomplete frames, are ignored. With a buffer that keeps
+    /// its capacity from frame to frame, a frame allocates nothing in steady state.
+    public func process(_ frame: EventFrame, from id: DeviceID, into output: inout [WayfinderEvent]) {
+        guard let device = devices[id], frame.isComplete else { return }
         advanceDeadlines(to: frame.time)
         classified.removeAll(keepingCapacity: true)
         device.classifier.process(frame, into: &classified)
         route(classified, from: device)
-        return deliver()
+        deliver(into: &output)
     }
 
     /// Lets time pass: fires every deadline up to and including `time`.
-    @discardableResult
-    public func advance(to time: Timestamp) -> [WayfinderEvent] {
+    public func advance(to time: Timestamp, into output: inout [WayfinderEvent]) {
         advanceDeadlines(to: time)
-        return deliver()
+        deliver(into: &output)
     }
 
-    /// Sends a key press straight to the focus system, named as `wayfinder navigate` names keys
-    /// (`Tab`, `Shift+Tab`, `Up`, `Return`, `Ctrl+P`): for input that does not come from an evdev
+    /// Sends a key press straight to the focus system: for input that does not come from an evdev
     /// keyboard, such as a terminal.
-    @discardableResult
-    public func press(_ chord: String, at time: Timestamp, device: String = "terminal") -> [WayfinderEvent] {
+    public func press(
+        _ press: KeyPress,
+        at time: Timestamp,
+        device: DeviceInstance = .synthetic("terminal"),
+        into output: inout [WayfinderEvent]
+    ) {
         advanceDeadlines(to: time)
         if let scene {
             sceneOutput.removeAll(keepingCapacity: true)
-            scene.press(chord, at: time, into: &sceneOutput)
+            scene.press(press, at: time, into: &sceneOutput)
             append(sceneOutput, device: device)
         }
-        return deliver()
+        deliver(into: &output)
     }
 
     /// Removes every device (releasing keys and buttons, cancelling gestures), as when the
     /// runtime stops.
-    @discardableResult
-    public func removeAllDevices(at time: Timestamp) -> [WayfinderEvent] {
+    public func removeAllDevices(at time: Timestamp, into output: inout [WayfinderEvent]) {
         advanceDeadlines(to: time)
         for id in deviceOrder { removeDeviceNow(id, at: time) }
-        return deliver()
+        deliver(into: &output)
     }
 
     /// Ends the event sequences: consumers of ``events`` see the end.
@@ -163,10 +188,9 @@ public final class Runtime {
     /// The earliest time at which something will happen without new input.
     public var nextDeadline: Timestamp? {
         var earliest = scene?.nextDeadline
-        for device in devices.values {
-            if let deadline = device.classifier.nextDeadline, earliest.map({ deadline < $0 }) ?? true {
-                earliest = deadline
-            }
+        for id in deviceOrder {
+            guard let deadline = devices[id]?.classifier.nextDeadline else { continue }
+            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
     }
@@ -183,9 +207,9 @@ public final class Runtime {
     /// What the scene looks like now, for the terminal view; nil without a scene.
     public func snapshot() -> TerminalSnapshot? { scene?.snapshot() }
 
-    /// The devices attached now, with their kinds.
-    public var attachedDevices: [(id: DeviceID, name: String, kind: DeviceKind)] {
-        deviceOrder.compactMap { id in devices[id].map { (id, $0.description.name, $0.kind) } }
+    /// The devices attached now, in the order they were added.
+    public var attachedDevices: [(identity: DeviceInstance, kind: DeviceKind)] {
+        deviceOrder.compactMap { id in devices[id].map { ($0.identity, $0.kind) } }
     }
 
     // MARK: Pipeline
@@ -196,14 +220,14 @@ public final class Runtime {
         classified.removeAll(keepingCapacity: true)
         device.classifier.removeDevice(at: time, into: &classified)
         route(classified, from: device)
-        if let scene, device.description.name == lastPointerDevice, device.kind != .keyboard {
+        if let scene, lastPointerDevice?.id == id {
             sceneOutput.removeAll(keepingCapacity: true)
             scene.cancelPointerGestures(at: time, into: &sceneOutput)
-            append(sceneOutput, device: device.description.name)
+            append(sceneOutput, device: device.identity)
+            lastPointerDevice = nil
         }
         pending.append(
-            WayfinderEvent(time: time, device: device.description.name, payload: .device(.removed, kind: device.kind))
-        )
+            WayfinderEvent(time: time, device: device.identity, payload: .device(.removed, kind: device.kind)))
     }
 
     /// Fires deadlines in time order up to `time`: whichever component's deadline is earliest goes
@@ -233,58 +257,121 @@ public final class Runtime {
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
                 sceneOutput.removeAll(keepingCapacity: true)
                 scene.advance(to: deadline, into: &sceneOutput)
-                append(sceneOutput, device: lastPointerDevice)
+                append(sceneOutput, device: lastPointerDevice ?? .synthetic("scene"))
             }
         }
     }
 
     /// Sends classified input on: keys to the focus engine, the rest to the node tree.
     private func route(_ inputs: [ClassifiedInput], from device: Device) {
-        let name = device.description.name
         for input in inputs {
             switch input.event {
-            case .key(let code, let state, let modifiers, let text):
+            case .key(let code, let state, let modifiers, let keysym, _):
                 pending.append(
-                    WayfinderEvent(time: input.time, device: name, payload: .input(input.event, target: nil)))
-                lastKeyboardDevice = name
-                guard let scene, state != .up, !KeyNames.isModifier(code),
-                    let chord = KeyNames.chord(
-                        of: code, modifiers: modifiers, text: text ?? KeyNames.usLayoutText[code.rawValue])
-                else { continue }
+                    WayfinderEvent(time: input.time, device: device.identity, payload: .input(input.event, target: nil))
+                )
+                guard let scene, state != .up, !code.isModifier else { continue }
+                guard let press = KeyPress(code: code, keysym: keysym, modifiers: modifiers) else {
+                    reportUnnamedKey(code, keysym: keysym, on: device)
+                    continue
+                }
                 sceneOutput.removeAll(keepingCapacity: true)
-                scene.press(chord, at: input.time, into: &sceneOutput)
-                append(sceneOutput, device: name)
+                scene.press(press, at: input.time, into: &sceneOutput)
+                append(sceneOutput, device: device.identity)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position:
                 guard let scene else {
                     pending.append(
-                        WayfinderEvent(time: input.time, device: name, payload: .input(input.event, target: nil)))
+                        WayfinderEvent(
+                            time: input.time, device: device.identity, payload: .input(input.event, target: nil)))
                     continue
                 }
-                lastPointerDevice = name
+                lastPointerDevice = device.identity
                 sceneOutput.removeAll(keepingCapacity: true)
                 let target = scene.handlePointer(input, into: &sceneOutput)
                 pending.append(
-                    WayfinderEvent(time: input.time, device: name, payload: .input(input.event, target: target)))
-                append(sceneOutput, device: name)
+                    WayfinderEvent(
+                        time: input.time, device: device.identity, payload: .input(input.event, target: target)))
+                append(sceneOutput, device: device.identity)
             }
         }
     }
 
-    private func append(_ output: [TimedPayload], device: String) {
+    private func reportUnnamedKey(_ code: KeyCode, keysym: KeySymbol?, on device: Device) {
+        guard device.unnamedKeys.insert(code.rawValue).inserted else { return }
+        let what = keysym.map { "gives the keysym \($0.name), which" } ?? "has no keysym in the layout and"
+        onDiagnostic?(
+            "\(code.streamName) on \(device.identity) \(what) names no key the focus engine knows; it does not move focus"
+        )
+    }
+
+    private func append(_ output: [TimedPayload], device: DeviceInstance) {
         for item in output { pending.append(WayfinderEvent(time: item.time, device: device, payload: item.payload)) }
     }
 
-    private func deliver() -> [WayfinderEvent] {
-        // Most frames (motion without a scene, a key release) produce nothing: return without
-        // touching the reserved buffer, so that such frames allocate nothing here.
-        guard !pending.isEmpty else { return [] }
-        let events = pending
-        pending.removeAll(keepingCapacity: true)
-        for event in events {
+    private func deliver(into output: inout [WayfinderEvent]) {
+        guard !pending.isEmpty else { return }
+        for event in pending {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
+            output.append(event)
         }
-        return events
+        pending.removeAll(keepingCapacity: true)
+    }
+}
+
+extension Runtime {
+    /// A device appeared; returns the events it caused (see
+    /// ``addDevice(_:description:at:into:)``).
+    @discardableResult
+    public func addDevice(_ identity: DeviceInstance, description: DeviceDescription, at time: Timestamp)
+        -> [WayfinderEvent]
+    {
+        var output: [WayfinderEvent] = []
+        addDevice(identity, description: description, at: time, into: &output)
+        return output
+    }
+
+    /// A device went away; returns the events it caused.
+    @discardableResult
+    public func removeDevice(_ id: DeviceID, at time: Timestamp) -> [WayfinderEvent] {
+        var output: [WayfinderEvent] = []
+        removeDevice(id, at: time, into: &output)
+        return output
+    }
+
+    /// Processes one frame; returns the events it caused (see ``process(_:from:into:)``, which
+    /// allocates nothing in steady state).
+    @discardableResult
+    public func process(_ frame: EventFrame, from id: DeviceID) -> [WayfinderEvent] {
+        var output: [WayfinderEvent] = []
+        process(frame, from: id, into: &output)
+        return output
+    }
+
+    /// Lets time pass; returns the events the deadlines caused.
+    @discardableResult
+    public func advance(to time: Timestamp) -> [WayfinderEvent] {
+        var output: [WayfinderEvent] = []
+        advance(to: time, into: &output)
+        return output
+    }
+
+    /// Sends a key press straight to the focus system; returns the events it caused.
+    @discardableResult
+    public func press(_ press: KeyPress, at time: Timestamp, device: DeviceInstance = .synthetic("terminal"))
+        -> [WayfinderEvent]
+    {
+        var output: [WayfinderEvent] = []
+        self.press(press, at: time, device: device, into: &output)
+        return output
+    }
+
+    /// Removes every device; returns the events it caused.
+    @discardableResult
+    public func removeAllDevices(at time: Timestamp) -> [WayfinderEvent] {
+        var output: [WayfinderEvent] = []
+        removeAllDevices(at: time, into: &output)
+        return output
     }
 }
 

@@ -1,11 +1,7 @@
 import Classification
+import EventModel
+import FocusEngine
 import InputEvents
-
-/// Something that happened at a time, before the runtime names the device that caused it.
-struct TimedPayload: Hashable, Sendable {
-    var time: Timestamp
-    var payload: WayfinderEvent.Payload
-}
 
 /// Turns one device's frames into classified input: the per-device translator of the
 /// `Classification` module, behind the shape the runtime drives.
@@ -23,8 +19,8 @@ protocol FrameClassifier: AnyObject {
 /// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the
 /// shape the runtime drives.
 protocol SceneDriver: AnyObject {
-    /// A key press (or repeat) reached the focus system, named as `wayfinder navigate` names keys.
-    func press(_ chord: String, at time: Timestamp, into output: inout [TimedPayload])
+    /// A key press (or repeat) reached the focus system.
+    func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload])
     /// Pointer input: hit testing, recognizers, interactions, scroll views. Returns the node the
     /// input went to (the node under the pointer, or the scroll view that scrolled), if any.
     func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String?

@@ -1,5 +1,7 @@
 import Classification
+import EventModel
 import FocusEngine
+import Geometry
 import InputEvents
 import Interactions
 import Scenes
@@ -20,7 +22,8 @@ final class SceneSession: SceneDriver {
     private let enclosingScrollView: [String: String]
     /// Every node in tree order.
     private let nodes: [SceneNode]
-    private var interactionEvents: [InteractionEvent] = []
+    /// Each node's frame in the scene, by id.
+    private let frames: [String: Rect]
 
     /// Builds the session.
     /// - Throws: `SceneError` when the scene's key commands do not parse.
@@ -34,36 +37,38 @@ final class SceneSession: SceneDriver {
         focus = FocusSystem(root: focusTree.root, configuration: configuration)
         var enclosing: [String: String] = [:]
         var nodes: [SceneNode] = []
+        var frames: [String: Rect] = [:]
         func visit(_ node: SceneNode, scrollView: String?) {
             nodes.append(node)
+            frames[node.id] = node.frame
             if let scrollView { enclosing[node.id] = scrollView }
             for child in node.children { visit(child, scrollView: node.scroll != nil ? node.id : scrollView) }
         }
         visit(scene.root, scrollView: nil)
         enclosingScrollView = enclosing
         self.nodes = nodes
+        self.frames = frames
     }
 
     // MARK: SceneDriver
 
-    func press(_ chord: String, at time: Timestamp, into output: inout [TimedPayload]) {
-        guard let press = try? KeyPress(parsing: chord) else { return }
+    func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload]) {
         let result = focus.handle(.press(press))
         for event in result.events {
-            output.append(TimedPayload(time: time, payload: Self.payload(of: event)))
+            output.append(TimedPayload(time: time, payload: event))
             if case .focus(_, let to?, _) = event { scrollIntoView(to, at: time, into: &output) }
         }
     }
 
     func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String? {
-        let events = interactions.handle(input)
-        append(events, into: &output)
+        let start = output.count
+        interactions.handle(input, into: &output)
         switch input.event {
         case .button, .tap, .longPress, .drag:
-            return interactions.root.hitTest(interactions.pointerLocation)?.identifier
+            return interactions.nodeUnderPointer?.identifier
         case .scroll:
-            for event in events {
-                if case .contentOffset(_, let item, _) = event { return item }
+            for event in output[start...] {
+                if case .contentOffset(let item, _) = event.payload { return item }
             }
             return scrollView(under: interactions.pointerLocation)
         case .key, .motion, .position:
@@ -74,26 +79,21 @@ final class SceneSession: SceneDriver {
     var nextDeadline: Timestamp? { interactions.nextDeadline }
 
     func advance(to time: Timestamp, into output: inout [TimedPayload]) {
-        append(interactions.advance(to: time), into: &output)
+        interactions.advance(to: time, into: &output)
     }
 
     func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload]) {
-        append(interactions.cancelTouch(at: time), into: &output)
+        interactions.cancelTouch(at: time, into: &output)
     }
 
     func snapshot() -> TerminalSnapshot {
         var snapshot = TerminalSnapshot(sceneWidth: scene.size.width, sceneHeight: scene.size.height)
         for node in nodes {
-            let frame = tree.node(withIdentifier: node.id)?.frame
             snapshot.nodes.append(
                 TerminalSnapshot.Node(
                     id: node.id,
                     role: node.role?.rawValue,
-                    frame: frame.map {
-                        TerminalRect(x: $0.minX, y: $0.minY, width: $0.size.width, height: $0.size.height)
-                    }
-                        ?? TerminalRect(
-                            x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height),
+                    frame: tree.node(withIdentifier: node.id)?.frame ?? node.frame,
                     label: node.label,
                     scrollViewID: enclosingScrollView[node.id]
                 )
@@ -115,62 +115,23 @@ final class SceneSession: SceneDriver {
         for (index, group) in focus.tabLoopGroups.enumerated() {
             let items = focus.focusableItems(inGroup: group)
             guard let first = items.first else { continue }
-            var left = first.frame.x
-            var top = first.frame.y
-            var right = first.frame.x + first.frame.width
-            var bottom = first.frame.y + first.frame.height
-            for item in items.dropFirst() {
-                left = min(left, item.frame.x)
-                top = min(top, item.frame.y)
-                right = max(right, item.frame.x + item.frame.width)
-                bottom = max(bottom, item.frame.y + item.frame.height)
-            }
+            let frame = items.dropFirst().reduce(first.frame) { $0.union($1.frame) }
             let firstID = FocusSystem.name(of: first)
             snapshot.groups.append(
                 TerminalSnapshot.Group(
                     number: index + 1,
                     identifier: group ?? "root",
-                    frame: TerminalRect(x: left, y: top, width: right - left, height: bottom - top),
+                    frame: frame,
                     scrollViewID: enclosingScrollView[firstID]
                 )
             )
         }
         let pointer = interactions.pointerLocation
-        snapshot.pointer = TerminalPoint(x: pointer.x, y: pointer.y)
+        snapshot.pointer = pointer
         return snapshot
     }
 
     // MARK: Helpers
-
-    private func append(_ events: [InteractionEvent], into output: inout [TimedPayload]) {
-        for event in events {
-            switch event {
-            case .action(let action):
-                let payload = WayfinderAction(
-                    item: action.item,
-                    name: action.name,
-                    phase: action.phase,
-                    trigger: action.trigger?.rawValue,
-                    actions: action.actions,
-                    translation: action.translation
-                )
-                output.append(TimedPayload(time: action.time, payload: .action(payload)))
-            case .contentOffset(let time, let item, let offset):
-                output.append(TimedPayload(time: time, payload: .contentOffset(item: item, offset: offset)))
-            }
-        }
-    }
-
-    private static func payload(of event: FocusEvent) -> WayfinderEvent.Payload {
-        switch event {
-        case .focus(let from, let to, let heading):
-            .focus(from: from, to: to, heading: heading)
-        case .select(let item):
-            .select(item: item)
-        case .action(let item, let name, let trigger, let actions):
-            .action(WayfinderAction(item: item, name: name, trigger: trigger.rawValue, actions: actions ?? []))
-        }
-    }
 
     /// The deepest scroll view under a point.
     private func scrollView(under point: Point) -> String? {
@@ -186,15 +147,15 @@ final class SceneSession: SceneDriver {
     private func scrollIntoView(_ id: String, at time: Timestamp, into output: inout [TimedPayload]) {
         guard let scrollID = enclosingScrollView[id], let scrollView = tree.scrollViews[scrollID],
             let viewport = tree.node(withIdentifier: scrollID)?.frame,
-            let item = nodes.first(where: { $0.id == id })?.frame
+            let item = frames[id]
         else { return }
         var offset = scrollView.contentOffset
         let visibleTop = viewport.minY + offset.y
         let visibleBottom = viewport.maxY + offset.y
-        if item.y < visibleTop {
-            offset.y -= visibleTop - item.y
-        } else if item.y + item.height > visibleBottom {
-            offset.y += item.y + item.height - visibleBottom
+        if item.minY < visibleTop {
+            offset.y -= visibleTop - item.minY
+        } else if item.maxY > visibleBottom {
+            offset.y += item.maxY - visibleBottom
         } else {
             return
         }

@@ -1,3 +1,5 @@
+import Geometry
+
 /// How a terminal cell is drawn: what it shows, so that a colour terminal and a plain one say the
 /// same thing.
 public enum TerminalStyle: Hashable, Sendable {
@@ -296,10 +298,10 @@ struct Scale {
 
     /// The cells a rectangle covers. Edges round to the nearest cell boundary so that rectangles that
     /// touch in the scene get adjacent, not overlapping, boxes. Nil when nothing is left on screen.
-    func box(for rect: TerminalRect) -> Box? {
-        var left = Int((rect.x * x).rounded())
+    func box(for rect: Rect) -> Box? {
+        var left = Int((rect.minX * x).rounded())
         var right = Int((rect.maxX * x).rounded()) - 1
-        var top = Int((rect.y * y).rounded())
+        var top = Int((rect.minY * y).rounded())
         var bottom = Int((rect.maxY * y).rounded()) - 1
         right = max(right, left)
         bottom = max(bottom, top)

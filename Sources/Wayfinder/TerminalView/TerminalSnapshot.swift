@@ -1,56 +1,4 @@
-/// A rectangle in scene coordinates (points, y down), as the terminal view draws it.
-public struct TerminalRect: Hashable, Sendable {
-    /// The left edge.
-    public var x: Double
-    /// The top edge.
-    public var y: Double
-    /// The width.
-    public var width: Double
-    /// The height.
-    public var height: Double
-
-    /// Creates a rectangle.
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
-    /// The right edge.
-    public var maxX: Double { x + width }
-    /// The bottom edge.
-    public var maxY: Double { y + height }
-
-    /// The rectangle moved by an offset.
-    public func offsetBy(dx: Double, dy: Double) -> TerminalRect {
-        TerminalRect(x: x + dx, y: y + dy, width: width, height: height)
-    }
-
-    /// The part of this rectangle inside another one, or nil when they do not overlap.
-    public func intersection(_ other: TerminalRect) -> TerminalRect? {
-        let left = max(x, other.x)
-        let top = max(y, other.y)
-        let right = min(maxX, other.maxX)
-        let bottom = min(maxY, other.maxY)
-        guard right > left, bottom > top else { return nil }
-        return TerminalRect(x: left, y: top, width: right - left, height: bottom - top)
-    }
-}
-
-/// A point in scene coordinates (points, y down).
-public struct TerminalPoint: Hashable, Sendable {
-    /// The horizontal position.
-    public var x: Double
-    /// The vertical position.
-    public var y: Double
-
-    /// Creates a point.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-}
+public import Geometry
 
 /// Everything the terminal view draws at one moment: a plain value, independent of the node tree,
 /// the focus engine and the interactions that produced it.
@@ -70,7 +18,7 @@ public struct TerminalSnapshot: Hashable, Sendable {
         /// The node's role (`button`, `cell`, `list`, …), when it has one.
         public var role: String?
         /// The frame in scene coordinates before any scrolling.
-        public var frame: TerminalRect
+        public var frame: Rect
         /// The text to show inside the node; the identifier when nil.
         public var label: String?
         /// The nearest scroll view that contains this node (its content scrolls with it).
@@ -80,7 +28,7 @@ public struct TerminalSnapshot: Hashable, Sendable {
         public init(
             id: String,
             role: String? = nil,
-            frame: TerminalRect,
+            frame: Rect,
             label: String? = nil,
             scrollViewID: String? = nil
         ) {
@@ -99,12 +47,12 @@ public struct TerminalSnapshot: Hashable, Sendable {
         /// The group's identifier.
         public var identifier: String
         /// The frame enclosing the group's items, in scene coordinates before any scrolling.
-        public var frame: TerminalRect
+        public var frame: Rect
         /// The nearest scroll view containing the group, when the group scrolls.
         public var scrollViewID: String?
 
         /// Creates a group.
-        public init(number: Int, identifier: String, frame: TerminalRect, scrollViewID: String? = nil) {
+        public init(number: Int, identifier: String, frame: Rect, scrollViewID: String? = nil) {
             self.number = number
             self.identifier = identifier
             self.frame = frame
@@ -149,7 +97,7 @@ public struct TerminalSnapshot: Hashable, Sendable {
     /// The state of each scroll view, by node identifier.
     public var scrollViews: [String: ScrollState] = [:]
     /// The pointer's location in scene coordinates, when there is a pointer.
-    public var pointer: TerminalPoint?
+    public var pointer: Point?
     /// The line under the picture naming what just happened.
     public var caption: String = ""
 
@@ -178,9 +126,9 @@ public struct TerminalSnapshot: Hashable, Sendable {
 
     /// The rectangle a node or group occupies on screen after scrolling, clipped to the scroll
     /// views containing it; nil when it is scrolled out of sight.
-    func visibleFrame(of frame: TerminalRect, inside scrollViewID: String?) -> TerminalRect? {
+    func visibleFrame(of frame: Rect, inside scrollViewID: String?) -> Rect? {
         let offset = scrollOffset(inside: scrollViewID)
-        var visible: TerminalRect? = frame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+        var visible: Rect? = frame.offset(by: Vector(x: -offset.dx, y: -offset.dy))
         var current = scrollViewID
         var visited: Set<String> = []
         while let id = current, visited.insert(id).inserted, let node = nodes.first(where: { $0.id == id }) {
@@ -191,8 +139,8 @@ public struct TerminalSnapshot: Hashable, Sendable {
         return visible
     }
 
-    private func visibleFrame(ofScrollView node: Node) -> TerminalRect? {
+    private func visibleFrame(ofScrollView node: Node) -> Rect? {
         let offset = scrollOffset(inside: node.scrollViewID)
-        return node.frame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+        return node.frame.offset(by: Vector(x: -offset.dx, y: -offset.dy))
     }
 }

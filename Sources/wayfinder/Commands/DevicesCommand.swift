@@ -1,3 +1,4 @@
+import EventModel
 import InputDevices
 import InputEvents
 import Wayfinder

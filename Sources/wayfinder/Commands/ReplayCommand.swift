@@ -1,3 +1,5 @@
+import Wayfinder
+
 /// `wayfinder replay`: replays recordings, as raw frames or as the classified interaction stream.
 struct ReplayCommand: Command {
     /// How a clickpad's physical click becomes a primary, secondary or middle button.
@@ -18,7 +20,7 @@ struct ReplayCommand: Command {
         """
     static let options = [
         OptionHelp("FILE…", "Recordings: evemu (.evemu, .events) or libinput record (.yml, .yaml)."),
-        OptionHelp("--desc DESC", "The device description of evemu logs kept in a separate .desc file."),
+        OptionHelp("--desc DESC", "The description of the evemu event log just before it, kept in a separate file."),
         OptionHelp("--raw", "Prints one line per frame instead of classified interactions."),
         OptionHelp("--scene SCENE", "Runs the whole pipeline, focus included, on a scene file."),
         OptionHelp("--json", "Prints JSON lines (one object per frame with --raw)."),
@@ -28,10 +30,8 @@ struct ReplayCommand: Command {
         OptionHelp("--motion", "Also prints pointer motion and touch positions."),
     ]
 
-    /// The recordings to replay.
-    var recordingPaths: [String] = []
-    /// The separate device description for evemu event logs.
-    var descriptionPath: String?
+    /// The recordings to replay, each with the `--desc` that follows it.
+    var recordings: [ReplayInput] = []
     /// Whether to print raw frames.
     var isRaw = false
     /// The scene for the whole pipeline.
@@ -50,7 +50,16 @@ struct ReplayCommand: Command {
     init(arguments: inout ArgumentCursor) throws(UsageError) {
         while let argument = try arguments.next() {
             switch argument {
-            case .option("--desc"): descriptionPath = try arguments.value(for: "--desc")
+            case .option("--desc"):
+                let path = try arguments.value(for: "--desc")
+                guard let last = recordings.indices.last else {
+                    throw UsageError("'--desc' must follow the event log it describes")
+                }
+                guard recordings[last].descriptionPath == nil else {
+                    throw UsageError(
+                        "'\(recordings[last].path)' is given two descriptions; each '--desc' follows its own log")
+                }
+                recordings[last].descriptionPath = path
             case .option("--raw"): isRaw = true
             case .option("--scene"): scenePath = try arguments.value(for: "--scene")
             case .option("--json"): isJSON = true
@@ -59,14 +68,14 @@ struct ReplayCommand: Command {
             case .option("--motion"): isMotionIncluded = true
             case .option("--click-method"):
                 clickMethod = try arguments.value(for: "--click-method", as: ClickMethod.self)
-            case .positional(let path): recordingPaths.append(path)
+            case .positional(let path): recordings.append(ReplayInput(path: path))
             default: throw argument.unexpected
             }
         }
     }
 
     func validate() throws(UsageError) {
-        if recordingPaths.isEmpty {
+        if recordings.isEmpty {
             throw UsageError("Missing expected argument 'FILE…'")
         }
         if isRaw && scenePath != nil {
@@ -75,12 +84,16 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        if scenePath != nil {
-            try runScene()
-        } else if isRaw {
-            try runRaw()
+        let replay: Replay
+        do {
+            replay = try Replay.load(recordings)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        if isRaw {
+            try runRaw(replay)
         } else {
-            try runClassified()
+            try runStream(replay)
         }
     }
 }

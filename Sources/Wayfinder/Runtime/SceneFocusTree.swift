@@ -1,3 +1,5 @@
+public import EventModel
+public import FocusEngine
 public import Scenes
 
 /// A scene turned into ``FocusNode``s, ready for a ``FocusSystem``.
@@ -120,14 +122,23 @@ public struct NavigationStep: Hashable, Sendable {
     /// Whether anything used the key.
     public var handled: Bool
     /// The events, in order.
-    public var events: [FocusEvent]
+    public var events: [EventPayload]
 
-    /// `{"key":"Right","focused":"b","moved":true,"events":[…]}`.
+    /// `{"key":"Right","focused":"b","moved":true,"events":[…]}`, each event as the event stream
+    /// prints its payload.
     public var jsonLine: String {
-        var text = "{\"key\":\(JSON.string(key)),\"focused\":\(focused.map(JSON.string) ?? "null"),"
-        text += "\"moved\":\(moved),\"events\":["
-        text += events.map(\.jsonObject).joined(separator: ",")
-        return text + "]}"
+        var line = JSONLine()
+        line.append("key", key)
+        line.append("focused", focused)
+        line.append("moved", moved)
+        line.append(
+            "events",
+            objects: events.map { event in
+                var object = JSONLine()
+                event.appendJSONFields(to: &object)
+                return object
+            })
+        return line.text
     }
 
     /// `Down  favorites  select favorites`: the key, the focused id (or `null`), then what the key
@@ -137,60 +148,19 @@ public struct NavigationStep: Hashable, Sendable {
         if !handled { parts.append("(not handled)") }
         for event in events {
             switch event {
-            case .focus: continue
-            case .select(let item): parts.append("select \(item)")
-            case .action(let item, let name, let trigger, let actions):
-                if name == "actionsMenu" {
-                    parts.append(
-                        "actions menu of \(item): "
-                            + ((actions ?? []).isEmpty ? "none" : (actions ?? []).joined(separator: ", ")))
-                } else {
-                    parts.append("action \(item): \(name) (\(trigger.rawValue))")
-                }
+            case .select(let item):
+                parts.append("select \(item)")
+            case .action(let action) where action.name == "actionsMenu":
+                parts.append(
+                    "actions menu of \(action.item): "
+                        + (action.actions.isEmpty ? "none" : action.actions.joined(separator: ", ")))
+            case .action(let action):
+                parts.append("action \(action.item): \(action.name) (\(action.trigger?.rawValue ?? "none"))")
+            case .focus, .device, .input, .contentOffset:
+                continue
             }
         }
         return parts.joined(separator: "  ")
-    }
-}
-
-extension FocusEvent {
-    /// The event as a JSON object in the form of the event stream (without `time` and `device`,
-    /// which the runtime adds).
-    public var jsonObject: String {
-        switch self {
-        case .focus(let from, let to, let heading):
-            return "{\"type\":\"focus\",\"from\":\(from.map(JSON.string) ?? "null"),"
-                + "\"to\":\(to.map(JSON.string) ?? "null"),\"heading\":\(JSON.string(heading.description))}"
-        case .select(let item):
-            return "{\"type\":\"select\",\"item\":\(JSON.string(item))}"
-        case .action(let item, let name, let trigger, let actions):
-            var text = "{\"type\":\"action\",\"item\":\(JSON.string(item)),\"name\":\(JSON.string(name)),"
-            text += "\"trigger\":\(JSON.string(trigger.rawValue))"
-            if let actions { text += ",\"actions\":[" + actions.map(JSON.string).joined(separator: ",") + "]" }
-            return text + "}"
-        }
-    }
-}
-
-enum JSON {
-    /// A JSON string literal.
-    static func string(_ value: String) -> String {
-        var result = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case let c where c.value < 0x20:
-                result +=
-                    "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
-                    + String(c.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 

@@ -1,3 +1,4 @@
+public import Geometry
 public import InputEvents
 
 /// A logical pointer button, after handedness, button areas and finger counting.
@@ -95,6 +96,9 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public static let meta = KeyModifiers(rawValue: 1 << 3)
     /// Caps Lock is locked (not printed in the event stream).
     public static let capsLock = KeyModifiers(rawValue: 1 << 4)
+    /// Tab held as a modifier, for Full Keyboard Access's chords (Tab+Z, Tab+F) in the focus
+    /// engine; the classifier never sets it, and the event stream does not print it.
+    public static let tab = KeyModifiers(rawValue: 1 << 5)
 
     /// The names the event stream prints, in this order: `shift`, `ctrl`, `alt`, `meta`.
     public var names: [String] {
@@ -115,26 +119,13 @@ public enum ScrollSource: String, Hashable, Sendable {
     case continuous
 }
 
-/// A point in a device-independent space: points for deltas, or a fraction (0…1) of the device's
-/// surface for absolute positions.
-public struct Vector: Hashable, Sendable {
-    /// The horizontal component, positive to the right.
-    public var x: Double
-    /// The vertical component, positive downward.
-    public var y: Double
-    /// Creates a vector.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
-    /// No movement, or the top-left corner.
-    public static let zero = Vector(x: 0, y: 0)
-}
-
 /// One classified interaction: what a person did, as the event stream (`events.md`) names it.
 public enum ClassifiedEvent: Hashable, Sendable {
-    /// A keyboard key. `keysym` and `text` come from xkbcommon with the configured layout.
-    case key(code: KeyCode, state: KeyState, modifiers: KeyModifiers, text: String?)
+    /// A keyboard key. `keysym` and `text` come from xkbcommon with the device's layout: the
+    /// keysym the key produced (before the key's own effect on the modifiers, as xkbcommon
+    /// recommends) and the text it types; both are nil for a key the layout gives nothing, or
+    /// when no keymap could be compiled (the key is then known by its code alone).
+    case key(code: KeyCode, state: KeyState, modifiers: KeyModifiers, keysym: KeySymbol?, text: String?)
     /// A logical click. `code` is the physical button, when there is one.
     case button(PointerButton, state: ButtonState, trigger: ButtonTrigger, code: KeyCode?)
     /// A scroll. `delta` is in points (positive y scrolls down, positive x right). `v120` is set for
@@ -156,21 +147,17 @@ public enum ClassifiedEvent: Hashable, Sendable {
     case position(Vector, touchType: TouchType, isDown: Bool)
 }
 
-/// A classified event with its time and the device it came from.
+/// A classified event with its time.
 public struct ClassifiedInput: Hashable, Sendable {
-    /// When it happened (the frame's time).
+    /// When it happened (the frame's time, or the deadline's).
     public var time: Timestamp
     /// The event.
     public var event: ClassifiedEvent
-    /// For `key` events, the keysym the key produced in the layout (before the key's own
-    /// effect on the modifiers, as xkbcommon recommends); nil for other events.
-    public var keysym: KeySymbol?
 
     /// Creates a classified input.
-    public init(time: Timestamp, event: ClassifiedEvent, keysym: KeySymbol? = nil) {
+    public init(time: Timestamp, event: ClassifiedEvent) {
         self.time = time
         self.event = event
-        self.keysym = keysym
     }
 }
 
@@ -180,11 +167,15 @@ public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
     public var rawValue: UInt32
     /// The keysym's name, as xkbcommon spells it (`z`, `Control_L`, `Return`).
     public var name: String
+    /// The character the keysym stands for (`z` for `z`, `ß` for `ssharp`), or nil for a keysym
+    /// that is not a character (`Return`, `Control_L`, `XF86AudioPlay`).
+    public var character: Unicode.Scalar?
 
     /// Creates a keysym.
-    public init(rawValue: UInt32, name: String) {
+    public init(rawValue: UInt32, name: String, character: Unicode.Scalar? = nil) {
         self.rawValue = rawValue
         self.name = name
+        self.character = character
     }
 
     /// The name.

@@ -1,3 +1,5 @@
+public import Geometry
+public import Interactions
 public import Scenes
 
 /// A node tree built from a scene file, with the interactions and scroll views the file attaches.
@@ -21,6 +23,8 @@ public struct SceneInteractions {
     public let scrollViews: [String: ScrollViewInteraction]
     /// The interactions built from each node's `interactions`, by node identifier, in file order.
     public let interactions: [String: [any Interaction]]
+    /// Every node, by identifier.
+    private let nodes: [String: Node]
     private let thresholds: InteractionThresholds
 
     /// Builds the tree of a scene.
@@ -30,15 +34,13 @@ public struct SceneInteractions {
     public init(scene: Scene, thresholds: InteractionThresholds = InteractionThresholds()) {
         var scrollViews: [String: ScrollViewInteraction] = [:]
         var interactions: [String: [any Interaction]] = [:]
+        var nodes: [String: Node] = [:]
         func build(_ description: SceneNode) -> Node {
-            let frame = description.frame
-            let node = Node(
-                identifier: description.id,
-                frame: Rect(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            )
+            let node = Node(identifier: description.id, frame: description.frame)
+            nodes[description.id] = node
             if let scroll = description.scroll {
                 let scrolling = ScrollViewInteraction(
-                    contentSize: Size(width: scroll.contentSize.width, height: scroll.contentSize.height),
+                    contentSize: scroll.contentSize,
                     thresholds: thresholds
                 )
                 node.addInteraction(scrolling)
@@ -53,7 +55,8 @@ public struct SceneInteractions {
             return node
         }
         root = build(scene.root)
-        sceneSize = Size(width: scene.size.width, height: scene.size.height)
+        sceneSize = scene.size
+        self.nodes = nodes
         self.scrollViews = scrollViews
         self.interactions = interactions
         self.thresholds = thresholds
@@ -77,9 +80,7 @@ public struct SceneInteractions {
     }
 
     /// Returns the node with an identifier, or nil.
-    public func node(withIdentifier identifier: String) -> Node? {
-        root.node(withIdentifier: identifier)
-    }
+    public func node(withIdentifier identifier: String) -> Node? { nodes[identifier] }
 
     /// Makes an interaction system for the tree, with the pointer at the scene's centre.
     public func makeSystem() -> InteractionSystem {

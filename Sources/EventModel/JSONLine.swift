@@ -115,6 +115,19 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         body.append(object.text)
     }
 
+    /// Adds an array of objects.
+    public mutating func append(_ key: String, objects: some Sequence<JSONLine>) {
+        appendKey(key)
+        body.append("[")
+        var isFirst = true
+        for object in objects {
+            if !isFirst { body.append(",") }
+            isFirst = false
+            body.append(object.text)
+        }
+        body.append("]")
+    }
+
     private mutating func appendKey(_ key: String) {
         if hasFields { body.append(",") }
         hasFields = true

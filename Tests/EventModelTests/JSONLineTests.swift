@@ -1,6 +1,6 @@
+import EventModel
 import Foundation
 import Testing
-import Wayfinder
 
 @Suite struct JSONLineTests {
     @Test func fieldsKeepTheirOrder() {

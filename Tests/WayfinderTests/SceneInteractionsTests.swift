@@ -1,9 +1,12 @@
 import Classification
+import EventModel
 import Foundation
+import Geometry
 import InputEvents
 import Interactions
 import Scenes
 import Testing
+import Wayfinder
 import WayfinderTestSupport
 
 @Suite struct SceneInteractionsTests {
@@ -54,7 +57,7 @@ import WayfinderTestSupport
         let tree = try load(photosScene)
         let system = tree.makeSystem()
         let start = Timestamp(microseconds: 1_000_000)
-        var events: [InteractionEvent] = []
+        var events: [TimedPayload] = []
         events += system.handle(
             ClassifiedInput(time: start, event: .motion(delta: Point(x: 350, y: 160) - system.pointerLocation)))
         events += system.handle(
@@ -65,13 +68,14 @@ import WayfinderTestSupport
                 time: start + .milliseconds(90), event: .button(.secondary, state: .up, trigger: .button, code: nil)))
         events += system.advance(to: start + .seconds(1))
         #expect(
-            events.compactMap(\.action) == [
-                ActionEvent(
+            events == [
+                TimedPayload(
                     time: start + .milliseconds(90),
-                    item: "photo-1",
-                    name: "contextMenu",
-                    trigger: .secondaryClick,
-                    actions: ["Share", "Delete"]
+                    payload: .action(
+                        ActionEvent(
+                            item: "photo-1", name: "contextMenu", trigger: .secondaryClick,
+                            actions: ["Share", "Delete"])
+                    )
                 )
             ]
         )
@@ -115,8 +119,8 @@ import WayfinderTestSupport
             )
         )
         #expect(tree.scrollViews["grid"]?.contentOffset == Vector(x: 0, y: 40))
-        #expect(events.compactMap(\.action).map(\.name) == ["pan", "pan"])
-        #expect(events.compactMap(\.action).map(\.item) == ["grid", "grid"])
+        #expect(events.compactMap(\.payload.action).map(\ActionEvent.name) == ["pan", "pan"])
+        #expect(events.compactMap(\.payload.action).map(\ActionEvent.item) == ["grid", "grid"])
     }
 
     @Test func aTouchLongPressOnADemoPhotoPresentsTheMenuAndLiftsTheItem() throws {
@@ -128,7 +132,7 @@ import WayfinderTestSupport
         var events = system.handle(
             ClassifiedInput(time: start, event: .position(centre, touchType: .direct, isDown: true)))
         events += system.advance(to: start + .milliseconds(500))
-        #expect(events.compactMap(\.action).map(\.name) == ["contextMenu", "drag"])
+        #expect(events.compactMap(\.payload.action).map(\ActionEvent.name) == ["contextMenu", "drag"])
         let moved = Vector(x: 648.0 / 1024, y: 358.0 / 768)
         events += system.handle(
             ClassifiedInput(time: start + .milliseconds(700), event: .position(moved, touchType: .direct, isDown: true))
@@ -136,7 +140,7 @@ import WayfinderTestSupport
         events += system.handle(
             ClassifiedInput(
                 time: start + .milliseconds(750), event: .position(moved, touchType: .direct, isDown: false)))
-        let actions = events.compactMap(\.action)
+        let actions = events.compactMap(\.payload.action)
         #expect(actions.map(\.name) == ["contextMenu", "drag", "drag", "drag"])
         #expect(actions.filter { $0.name == "contextMenu" }.count == 1)
         #expect(tree.node(withIdentifier: "photo-6")?.frame.origin == Point(x: 558, y: 268))
@@ -160,7 +164,7 @@ import WayfinderTestSupport
         events += system.handle(
             ClassifiedInput(
                 time: start + .milliseconds(60), event: .button(.primary, state: .up, trigger: .button, code: nil)))
-        let actions = events.compactMap(\.action)
+        let actions = events.compactMap(\.payload.action)
         #expect(actions.first?.name == "drag")
         #expect(actions.allSatisfy { $0.name == "drag" && $0.item == "photo-6" })
         #expect(actions.last?.phase == .ended)

@@ -1,0 +1,296 @@
+public import InputEvents
+
+// The stream's two encodings, JSON lines (`events.md`) and text for people, written once for
+// every command that prints events: `replay`, `replay --scene`, `run`, `demo`.
+
+extension WayfinderEvent {
+    /// The event as one line of the JSON lines stream (`events.md`), without the line break; nil
+    /// for what the stream does not print: motion and positions unless `includeMotion`, and
+    /// content offsets (the scroll view that moved is the `target` of the `scroll` line).
+    ///
+    /// Every line has `time`, `device` (the device's name), `deviceID` (its identity: the event
+    /// node live, `R:D` in a replay) and `type`; inputs that went to a node of a scene add
+    /// `target`.
+    /// - Parameters:
+    ///   - origin: The time printed as 0 (a replay's start; zero for live kernel times).
+    ///   - includeMotion: Whether to print motion and positions.
+    public func jsonLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {
+        var line = JSONLine()
+        guard appendJSON(to: &line, origin: origin, includeMotion: includeMotion) else { return nil }
+        return line.text
+    }
+
+    /// Writes the event's JSON object into `line` (emptied first), reusing its storage; returns
+    /// false, leaving `line` empty, for what the stream does not print (see
+    /// ``jsonLine(origin:includeMotion:)``).
+    public func appendJSON(to line: inout JSONLine, origin: Timestamp = .zero, includeMotion: Bool = false) -> Bool {
+        line.removeAll()
+        guard payload.isPrinted(includeMotion: includeMotion) else { return false }
+        line.append("time", (time - origin).inSeconds)
+        line.append("device", device.name)
+        line.append("deviceID", device.source)
+        payload.appendJSONFields(to: &line)
+        return true
+    }
+}
+
+extension EventPayload {
+    /// Whether the JSON stream prints the payload: not content offsets (the scroll view that moved
+    /// is the `target` of the `scroll` line), and motion and positions only when asked.
+    public func isPrinted(includeMotion: Bool) -> Bool {
+        if case .contentOffset = self { return false }
+        return includeMotion || !isMotion
+    }
+
+    /// Appends the payload's `type` and fields (`events.md`) to a JSON object: the part of a stream
+    /// line after `time`, `device` and `deviceID`, also used where payloads are printed on their own
+    /// (`wayfinder navigate --json`).
+    public func appendJSONFields(to line: inout JSONLine) {
+        switch self {
+        case .device(let change, let kind):
+            line.append("type", "device")
+            line.append("state", change.rawValue)
+            line.append("kind", kind.rawValue)
+        case .input(let event, let target):
+            Self.appendFields(of: event, to: &line)
+            if let target { line.append("target", target) }
+        case .focus(let from, let to, let heading):
+            line.append("type", "focus")
+            line.append("from", from)
+            line.append("to", to)
+            line.append("heading", heading.description)
+        case .select(let item):
+            line.append("type", "select")
+            line.append("item", item)
+        case .action(let action):
+            line.append("type", "action")
+            line.append("item", action.item)
+            line.append("name", action.name)
+            if let phase = action.phase { line.append("phase", phase.rawValue) }
+            if let trigger = action.trigger { line.append("trigger", trigger.rawValue) }
+            if !action.actions.isEmpty { line.append("actions", strings: action.actions) }
+            if let translation = action.translation {
+                line.append("dx", translation.x)
+                line.append("dy", translation.y)
+            }
+        case .contentOffset(let item, let offset):
+            line.append("type", "contentOffset")
+            line.append("item", item)
+            line.append("x", offset.x)
+            line.append("y", offset.y)
+        }
+    }
+
+    private static func appendFields(of event: ClassifiedEvent, to json: inout JSONLine) {
+        switch event {
+        case .key(let code, let state, let modifiers, let keysym, let text):
+            json.append("type", "key")
+            json.append("key", code.streamName)
+            json.append("state", state.rawValue)
+            json.append("modifiers", strings: modifiers.names)
+            if let text { json.append("text", text) }
+            if let keysym { json.append("keysym", keysym.name) }
+        case .button(let button, let state, let trigger, let code):
+            json.append("type", "button")
+            json.append("button", button.rawValue)
+            json.append("state", state.rawValue)
+            json.append("trigger", trigger.rawValue)
+            if let code { json.append("code", code.streamName) }
+        case .scroll(let source, let delta, let v120, let phase, let velocity):
+            json.append("type", "scroll")
+            json.append("source", source.rawValue)
+            json.append("dx", delta.x)
+            json.append("dy", delta.y)
+            if let v120 {
+                json.append("v120x", v120.x)
+                json.append("v120y", v120.y)
+            }
+            if let phase { json.append("phase", phase.rawValue) }
+            if let velocity {
+                json.append("vx", velocity.x)
+                json.append("vy", velocity.y)
+            }
+        case .tap(let fingers, let touchType, let position):
+            json.append("type", "tap")
+            json.append("fingers", fingers)
+            json.append("touchType", touchType.rawValue)
+            if let position {
+                json.append("x", position.x)
+                json.append("y", position.y)
+            }
+        case .longPress(let phase, let touchType, let position):
+            json.append("type", "longPress")
+            json.append("phase", phase.rawValue)
+            json.append("touchType", touchType.rawValue)
+            if let position {
+                json.append("x", position.x)
+                json.append("y", position.y)
+            } else {
+                json.appendNull("x")
+                json.appendNull("y")
+            }
+        case .drag(let phase, let touchType, let translation, let position):
+            json.append("type", "drag")
+            json.append("phase", phase.rawValue)
+            json.append("touchType", touchType.rawValue)
+            json.append("dx", translation.x)
+            json.append("dy", translation.y)
+            if let position {
+                json.append("x", position.x)
+                json.append("y", position.y)
+            }
+        case .motion(let delta):
+            json.append("type", "motion")
+            json.append("dx", delta.x)
+            json.append("dy", delta.y)
+        case .position(let position, let touchType, let isDown):
+            json.append("type", "position")
+            json.append("x", position.x)
+            json.append("y", position.y)
+            json.append("touchType", touchType.rawValue)
+            json.append("down", isDown)
+        }
+    }
+
+}
+
+extension WayfinderEvent {
+    /// The event as one line for people: the time, the device, and what happened; nil for what is
+    /// printed only on request (motion and positions unless `includeMotion`).
+    ///
+    /// ```
+    ///   1.068800  Ultrathin Touch Mouse  scroll discrete dy -10 (v120 0 -120)
+    ///   1.340001  Demo Keyboard  focus recents → favorites (down)
+    /// ```
+    public func textLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {
+        guard includeMotion || !isMotion else { return nil }
+        let text: String
+        switch payload {
+        case .device(let change, let kind):
+            text = "device \(change.rawValue) (\(kind.rawValue))"
+        case .input(let event, let target):
+            text = Self.inputText(event) + (target.map { " → \($0)" } ?? "")
+        case .focus, .select, .action, .contentOffset:
+            guard let summary = summary(includeMotion: includeMotion) else { return nil }
+            text = summary
+        }
+        let seconds = Self.fixed((time - origin).inSeconds, digits: 6)
+        return String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds + "  " + device.name + "  " + text
+    }
+
+    private static func inputText(_ event: ClassifiedEvent) -> String {
+        switch event {
+        case .key(let code, let state, let modifiers, _, let text):
+            var result = "key \(code.streamName) \(state.rawValue)"
+            if !modifiers.names.isEmpty { result += " [" + modifiers.names.joined(separator: "+") + "]" }
+            if let text { result += " " + JSONLine.quoted(text) }
+            return result
+        case .button(let button, let state, let trigger, let code):
+            var result = "button \(button.rawValue) \(state.rawValue) by \(trigger.rawValue)"
+            if let code { result += " (\(code.streamName))" }
+            return result
+        case .scroll(let source, let delta, let v120, let phase, let velocity):
+            var result = "scroll \(source.rawValue)"
+            if let phase { result += " \(phase.rawValue)" }
+            result += " dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2))"
+            if let v120 { result += " (v120 \(fixed(v120.x, digits: 1)) \(fixed(v120.y, digits: 1)))" }
+            if let velocity {
+                result += " velocity \(fixed(velocity.x, digits: 1)) \(fixed(velocity.y, digits: 1)) pt/s"
+            }
+            return result
+        case .tap(let fingers, let touchType, _):
+            return "tap \(fingers) finger\(fingers == 1 ? "" : "s") (\(touchType.rawValue))"
+        case .longPress(let phase, let touchType, _):
+            return "longPress \(phase.rawValue) (\(touchType.rawValue))"
+        case .drag(let phase, let touchType, let translation, _):
+            return "drag \(phase.rawValue) (\(touchType.rawValue)) dx \(fixed(translation.x, digits: 2)) "
+                + "dy \(fixed(translation.y, digits: 2))"
+        case .motion(let delta):
+            return "motion dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2))"
+        case .position(let position, let touchType, let isDown):
+            return "position \(fixed(position.x, digits: 4)) \(fixed(position.y, digits: 4)) "
+                + "\(isDown ? "down" : "up") (\(touchType.rawValue))"
+        }
+    }
+
+    /// What happened, in a few words (`primary button down (buttonArea) on photo-1`,
+    /// `focus search → recents (next)`); nil for motion unless `includeMotion`, and positions.
+    public func summary(includeMotion: Bool = false) -> String? {
+        switch payload {
+        case .device(let change, let kind):
+            return "device \(change.rawValue) (\(kind.rawValue))"
+        case .input(let event, let target):
+            guard let text = Self.describe(event, includeMotion: includeMotion) else { return nil }
+            return target.map { "\(text) on \($0)" } ?? text
+        case .focus(let from, let to, let heading):
+            return "focus \(from ?? "nothing") → \(to ?? "nothing")" + (heading == .none ? "" : " (\(heading))")
+        case .select(let item):
+            return "select \(item)"
+        case .action(let action):
+            var text = "action \(action.name) on \(action.item)"
+            if let phase = action.phase { text += " \(phase.rawValue)" }
+            if let translation = action.translation {
+                text += " (\(Self.rounded(translation.x)), \(Self.rounded(translation.y)))"
+            }
+            if !action.actions.isEmpty { text += ": " + action.actions.joined(separator: ", ") }
+            if let trigger = action.trigger { text += " [\(trigger)]" }
+            return text
+        case .contentOffset(let item, let offset):
+            return "\(item) scrolled to (\(Self.rounded(offset.x)), \(Self.rounded(offset.y)))"
+        }
+    }
+
+    private static func describe(_ event: ClassifiedEvent, includeMotion: Bool) -> String? {
+        switch event {
+        case .key(let code, let state, let modifiers, _, _):
+            let chord = (modifiers.names + [code.streamName]).joined(separator: "+")
+            return "key \(chord) \(state.rawValue)"
+        case .button(let button, let state, let trigger, _):
+            return "\(button.rawValue) button \(state.rawValue) (\(trigger.rawValue))"
+        case .scroll(let source, let delta, _, let phase, _):
+            var text = "\(source.rawValue) scroll (\(rounded(delta.x)), \(rounded(delta.y)))"
+            if let phase { text += " \(phase.rawValue)" }
+            return text
+        case .tap(let fingers, let touchType, _):
+            return "\(fingers)-finger tap (\(touchType.rawValue))"
+        case .longPress(let phase, let touchType, _):
+            return "long press \(phase.rawValue) (\(touchType.rawValue))"
+        case .drag(let phase, let touchType, let translation, _):
+            return
+                "drag \(phase.rawValue) (\(rounded(translation.x)), \(rounded(translation.y))) (\(touchType.rawValue))"
+        case .motion(let delta):
+            return includeMotion ? "motion (\(rounded(delta.x)), \(rounded(delta.y)))" : nil
+        case .position:
+            return nil
+        }
+    }
+
+    /// A number to one decimal, whole numbers without one (`12`, `12.5`), for summaries.
+    public static func rounded(_ value: Double) -> String {
+        let rounded = (value * 10).rounded() / 10
+        return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+    }
+
+    /// A number with a fixed count of digits after the point, without Foundation's formatter.
+    public static func fixed(_ value: Double, digits: Int) -> String {
+        guard value.isFinite else { return "nan" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        let whole = Int64(scaled / scale)
+        let fraction = Int64(scaled - Double(whole) * scale)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        guard digits > 0 else { return sign + String(whole) }
+        let fractionText = String(fraction)
+        return sign + String(whole) + "." + String(repeating: "0", count: max(0, digits - fractionText.count))
+            + fractionText
+    }
+}
+
+extension KeyCode {
+    /// The name the stream prints for a key or button: the kernel's (`KEY_A`, `BTN_LEFT`), or
+    /// its number when the kernel has none (`KEY_767`).
+    public var streamName: String {
+        name ?? (isButton ? "BTN_\(rawValue)" : "KEY_\(rawValue)")
+    }
+}

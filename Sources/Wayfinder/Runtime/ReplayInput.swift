@@ -1,0 +1,49 @@
+import Foundation
+public import InputRecording
+
+/// A recording named for a replay: a file and, for an evemu event log kept apart from its
+/// description (old `.desc` + `.events` pairs), the description file that goes with it.
+///
+/// ```swift
+/// let replay = try Replay.load([
+///     ReplayInput(path: "pad.events", descriptionPath: "pad.desc"),
+///     ReplayInput(path: "keyboard.yml"),
+/// ])
+/// ```
+public struct ReplayInput: Hashable, Sendable {
+    /// The recording: evemu, or libinput record YAML.
+    public var path: String
+    /// The description of an evemu event log that has none of its own.
+    public var descriptionPath: String?
+
+    /// Creates an input.
+    public init(path: String, descriptionPath: String? = nil) {
+        self.path = path
+        self.descriptionPath = descriptionPath
+    }
+}
+
+extension Replay {
+    /// Loads recordings into one replay: device `d` of the `r`th recording becomes a source known
+    /// as `r:d` in the stream.
+    ///
+    /// A description pairs with its own event log only: an event log given a description must
+    /// have none of its own, and one without a description must carry it.
+    /// - Throws: ``RecordingError`` naming the file and line of the first problem.
+    public static func load(_ inputs: [ReplayInput]) throws(RecordingError) -> Replay {
+        var sources: [ReplaySource] = []
+        for (index, input) in inputs.enumerated() {
+            let recording = try Recording.load(
+                contentsOf: URL(fileURLWithPath: input.path),
+                descriptionURL: input.descriptionPath.map { URL(fileURLWithPath: $0) }
+            )
+            for (deviceIndex, device) in recording.devices.enumerated() {
+                sources.append(
+                    ReplaySource(
+                        description: device.description, frames: device.frames, recording: index,
+                        device: deviceIndex))
+            }
+        }
+        return Replay(sources: sources)
+    }
+}

@@ -1,0 +1,110 @@
+import Classification
+import DeviceProfiles
+import EventModel
+import InputEvents
+import Scenes
+import Wayfinder
+
+/// `wayfinder replay` without `--raw`: recordings through the runtime, with a scene or without.
+extension ReplayCommand {
+    /// The classifier options the command line chose.
+    var classifierOptions: ClassifierOptions {
+        var options = ClassifierOptions()
+        if isTapToClickEnabled { options.tapToClick = true }
+        switch clickMethod {
+        case .areas?: options.clickMethod = .buttonAreas
+        case .fingers?: options.clickMethod = .fingers
+        case nil: break
+        }
+        return options
+    }
+
+    /// Replays the recordings through a ``Runtime`` (on the scene, with `--scene`) and prints the
+    /// event stream as it happens: JSON lines with `--json` (`events.md`), else one line per
+    /// event for people. Pointer motion and contact positions are printed only with `--motion`.
+    func runStream(_ replay: Replay) throws {
+        var scene: Scene?
+        if let scenePath {
+            let loaded: LoadedScene
+            do {
+                loaded = try Scene.load(path: scenePath)
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+            var standardError = FileStream.standardError
+            for warning in loaded.warnings { print("Warning: \(warning)", to: &standardError) }
+            scene = loaded.scene
+        }
+        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
+        runtime.onDiagnostic = { message in
+            var standardError = FileStream.standardError
+            print("Warning: \(message)", to: &standardError)
+        }
+        var output = FileStream.standardOutput
+        var line = JSONLine()
+        let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
+        var pacer = isRealtime ? Pacer() : nil
+        do {
+            try replay.run(
+                through: runtime,
+                beforeStep: { time in
+                    pacer?.wait(until: time)
+                    progress?.show(time)
+                },
+                afterStep: { events in
+                    for event in events {
+                        if isJSON {
+                            if event.appendJSON(to: &line, includeMotion: isMotionIncluded) {
+                                print(line.text, to: &output)
+                            }
+                        } else if let text = event.textLine(includeMotion: isMotionIncluded) {
+                            print(text, to: &output)
+                        }
+                    }
+                }
+            )
+        } catch {
+            progress?.finish()
+            throw CommandFailure("\(error)")
+        }
+        progress?.finish()
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn in place.
+final class ProgressBar {
+    private let total: Timestamp?
+    private var lastDrawn = -1
+    /// The bar's width in cells.
+    static let width = 30
+
+    init(total: Timestamp?) { self.total = total }
+
+    func show(_ time: Timestamp) {
+        var standardError = FileStream.standardError
+        guard let total else {
+            let tenths = Int(time.microseconds / 100_000)
+            guard tenths != lastDrawn else { return }
+            lastDrawn = tenths
+            print("\r\(Self.seconds(time)) s", terminator: "", to: &standardError)
+            return
+        }
+        let fraction = total.microseconds > 0 ? min(1, Double(time.microseconds) / Double(total.microseconds)) : 1
+        let filled = Int(fraction * Double(Self.width))
+        guard filled != lastDrawn else { return }
+        lastDrawn = filled
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: Self.width - filled)
+        print("\r\(bar) \(Self.seconds(time)) / \(Self.seconds(total)) s", terminator: "", to: &standardError)
+    }
+
+    func finish() {
+        var standardError = FileStream.standardError
+        print("", to: &standardError)
+    }
+
+    /// Seconds with one decimal.
+    static func seconds(_ time: Timestamp) -> String {
+        let tenths = time.microseconds / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,146 @@
+import EventModel
+import Geometry
+import InputEvents
+import Testing
+
+/// The stream's one encoder: every payload as a JSON line and a text line, exactly.
+@Suite struct EventEncodingTests {
+    static let origin = Timestamp(microseconds: 10_000_000)
+    static let pad = DeviceInstance(id: DeviceID(rawValue: 0), name: "Pad \"1\"", source: "0:0")
+
+    private func json(_ payload: EventPayload, after microseconds: Int64 = 250_000) -> String? {
+        WayfinderEvent(time: Self.origin + .microseconds(microseconds), device: Self.pad, payload: payload)
+            .jsonLine(origin: Self.origin, includeMotion: true)
+    }
+
+    private func text(_ payload: EventPayload, after microseconds: Int64 = 1_068_800) -> String? {
+        WayfinderEvent(time: Self.origin + .microseconds(microseconds), device: Self.pad, payload: payload)
+            .textLine(origin: Self.origin, includeMotion: true)
+    }
+
+    private let head = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","#
+
+    @Test func keysPrintKernelNamesModifiersTextAndKeysym() {
+        #expect(
+            json(
+                .input(
+                    .key(code: .leftControl, state: .repeat, modifiers: [.control, .shift], keysym: nil, text: nil),
+                    target: nil))
+                == head + #""type":"key","key":"KEY_LEFTCTRL","state":"repeat","modifiers":["shift","ctrl"]}"#)
+        let z = KeySymbol(rawValue: 0x7A, name: "z", character: "z")
+        #expect(
+            json(
+                .input(
+                    .key(code: KeyCode(rawValue: 21), state: .down, modifiers: [], keysym: z, text: "z"),
+                    target: "search"))
+                == head
+                + #""type":"key","key":"KEY_Y","state":"down","modifiers":[],"text":"z","keysym":"z","target":"search"}"#
+        )
+        #expect(
+            text(
+                .input(
+                    .key(code: KeyCode(rawValue: 21), state: .down, modifiers: [.shift], keysym: z, text: "Z"),
+                    target: nil))
+                == #"  1.068800  Pad "1"  key KEY_Y down [shift] "Z""#)
+    }
+
+    @Test func buttonsPrintTriggerAndPhysicalCode() {
+        #expect(
+            json(.input(.button(.secondary, state: .down, trigger: .buttonArea, code: .leftButton), target: "photo-1"))
+                == head
+                + #""type":"button","button":"secondary","state":"down","trigger":"buttonArea","code":"BTN_LEFT","target":"photo-1"}"#
+        )
+        #expect(
+            json(.input(.button(.secondary, state: .up, trigger: .tap, code: nil), target: nil))
+                == head + #""type":"button","button":"secondary","state":"up","trigger":"tap"}"#)
+        #expect(
+            text(.input(.button(.secondary, state: .up, trigger: .tap, code: nil), target: "photo-1"))
+                == #"  1.068800  Pad "1"  button secondary up by tap → photo-1"#)
+    }
+
+    @Test func scrollsPrintSourceDeltasAndV120OrPhaseAndVelocity() {
+        let wheel = EventPayload.input(
+            .scroll(
+                source: .discrete, delta: Vector(x: 0, y: -10), v120: Vector(x: 0, y: -120), phase: nil, velocity: nil),
+            target: nil)
+        #expect(
+            json(wheel)
+                == head + #""type":"scroll","source":"discrete","dx":0,"dy":-10,"v120x":0,"v120y":-120}"#)
+        #expect(text(wheel) == #"  1.068800  Pad "1"  scroll discrete dx 0.00 dy -10.00 (v120 0.0 -120.0)"#)
+        let ended = EventPayload.input(
+            .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: Vector(x: 0, y: 50)),
+            target: "grid")
+        #expect(
+            json(ended)
+                == head
+                + #""type":"scroll","source":"continuous","dx":0,"dy":0,"phase":"ended","vx":0,"vy":50,"target":"grid"}"#
+        )
+        #expect(
+            text(ended)
+                == #"  1.068800  Pad "1"  scroll continuous ended dx 0.00 dy 0.00 velocity 0.0 50.0 pt/s → grid"#)
+    }
+
+    @Test func gesturesPrintPhaseTouchTypeAndPosition() {
+        #expect(
+            json(.input(.longPress(phase: .began, touchType: .indirectPointer, position: nil), target: nil))
+                == head + #""type":"longPress","phase":"began","touchType":"indirectPointer","x":null,"y":null}"#)
+        #expect(
+            json(.input(.tap(fingers: 2, touchType: .direct, position: Vector(x: 0.5, y: 0.25)), target: nil))
+                == head + #""type":"tap","fingers":2,"touchType":"direct","x":0.5,"y":0.25}"#)
+        #expect(
+            json(
+                .input(
+                    .drag(
+                        phase: .changed, touchType: .indirectPointer, translation: Vector(x: 3, y: -4.5), position: nil),
+                    target: "album"))
+                == head
+                + #""type":"drag","phase":"changed","touchType":"indirectPointer","dx":3,"dy":-4.5,"target":"album"}"#
+        )
+        #expect(
+            json(.input(.position(Vector(x: 0.5, y: 1), touchType: .direct, isDown: true), target: nil))
+                == head + #""type":"position","x":0.5,"y":1,"touchType":"direct","down":true}"#)
+    }
+
+    @Test func focusSelectAndActionLinesFollowTheContract() {
+        #expect(
+            json(.focus(from: nil, to: "b", heading: .next))
+                == head + #""type":"focus","from":null,"to":"b","heading":"next"}"#)
+        #expect(json(.select(item: "b")) == head + #""type":"select","item":"b"}"#)
+        let menu = ActionEvent(item: "p", name: "contextMenu", trigger: .secondaryClick, actions: ["Share", "Delete"])
+        #expect(
+            json(.action(menu))
+                == head
+                + #""type":"action","item":"p","name":"contextMenu","trigger":"secondaryClick","actions":["Share","Delete"]}"#
+        )
+        let drag = ActionEvent(item: "p", name: "drag", phase: .changed, translation: Vector(x: 3, y: -4.5))
+        #expect(
+            json(.action(drag)) == head
+                + #""type":"action","item":"p","name":"drag","phase":"changed","dx":3,"dy":-4.5}"#)
+        #expect(text(.action(menu)) == #"  1.068800  Pad "1"  action contextMenu on p: Share, Delete [secondaryClick]"#)
+        #expect(text(.focus(from: "a", to: "b", heading: .down)) == #"  1.068800  Pad "1"  focus a → b (down)"#)
+    }
+
+    @Test func whatTheJSONStreamLeavesOut() {
+        let motion = WayfinderEvent(
+            time: Self.origin, device: Self.pad, payload: .input(.motion(delta: Vector(x: 1, y: 2)), target: nil))
+        #expect(motion.jsonLine(origin: Self.origin) == nil)
+        #expect(motion.textLine(origin: Self.origin) == nil)
+        #expect(
+            motion.jsonLine(origin: Self.origin, includeMotion: true)
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","type":"motion","dx":1,"dy":2}"#)
+        let offset = WayfinderEvent(
+            time: Self.origin, device: Self.pad, payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 40)))
+        #expect(offset.jsonLine(origin: Self.origin) == nil)
+        #expect(offset.textLine(origin: Self.origin) == #"  0.000000  Pad "1"  grid scrolled to (0, 40)"#)
+    }
+
+    @Test func deviceLinesNameTheInstance() {
+        let mouse = DeviceInstance(id: DeviceID(rawValue: 4), name: "USB Mouse", source: "/dev/input/event7")
+        let added = WayfinderEvent(time: Self.origin, device: mouse, payload: .device(.added, kind: .mouse))
+        #expect(
+            added.jsonLine(origin: Self.origin)
+                == #"{"time":0,"device":"USB Mouse","deviceID":"/dev/input/event7","type":"device","state":"added","kind":"mouse"}"#
+        )
+        #expect(added.textLine(origin: Self.origin) == "  0.000000  USB Mouse  device added (mouse)")
+    }
+}

@@ -1,0 +1,112 @@
+import Classification
+import EventModel
+import FocusEngine
+import Geometry
+import InputEvents
+import Scenes
+import Testing
+import WayfinderTestSupport
+
+@testable import Wayfinder
+
+/// Keys reach the focus engine typed, by what the device's layout says they mean.
+@Suite struct KeyPathTests {
+    private static func keysym(_ value: UInt32, _ name: String, _ character: Unicode.Scalar? = nil) -> KeySymbol {
+        KeySymbol(rawValue: value, name: name, character: character)
+    }
+
+    @Test func keysymsBecomeTheFocusEnginesKeys() {
+        func press(_ code: UInt16, _ keysym: KeySymbol?, _ modifiers: KeyModifiers = []) -> String? {
+            KeyPress(code: KeyCode(rawValue: code), keysym: keysym, modifiers: modifiers)?.description
+        }
+        #expect(press(15, Self.keysym(0xFF09, "Tab")) == "Tab")
+        // Shift+Tab gives ISO_Left_Tab in most layouts; Shift stays part of a named key's chord.
+        #expect(press(15, Self.keysym(0xFE20, "ISO_Left_Tab"), .shift) == "Shift+Tab")
+        #expect(press(28, Self.keysym(0xFF0D, "Return")) == "Return")
+        #expect(press(96, Self.keysym(0xFF8D, "KP_Enter")) == "Return")
+        #expect(press(25, Self.keysym(0x70, "p", "p"), .control) == "Ctrl+P")
+        // Shift is already in a character: Shift+1 types "!", which is the key.
+        #expect(press(2, Self.keysym(0x21, "exclam", "!"), .shift) == "!")
+        #expect(press(59, Self.keysym(0xFFBE, "F1")) == "F1")
+        #expect(press(72, Self.keysym(0xFF97, "KP_Up")) == "Up")
+        // A keysym that is neither a named key nor a character names no key.
+        #expect(press(164, Self.keysym(0x1008FF14, "XF86AudioPlay")) == nil)
+        // Without a keymap, the keys no layout changes are still known by their code; text keys are not.
+        #expect(press(15, nil, .shift) == "Shift+Tab")
+        #expect(press(103, nil) == "Up")
+        #expect(press(30, nil) == nil)
+        #expect(KeyCode.leftShift.isModifier)
+        #expect(!KeyCode.tab.isModifier)
+    }
+
+    /// A focused document with an Undo command on Ctrl+Z, typed on a real classifier.
+    private func undoEvents(layout: String, key: KeyCode) throws -> [String] {
+        let document = SceneNode(
+            id: "doc", frame: Rect(x: 10, y: 10, width: 200, height: 100), role: .cell, focusable: true,
+            actions: [SceneCustomAction(name: "Undo", key: "Ctrl+Z")])
+        let window = SceneNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 300), children: [document])
+        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: layout))
+        let runtime = try Runtime(scene: Scene(root: window), options: options)
+        var script = InputScript(device: ScriptedDevice.keyboard(name: "Keys"))
+        script.key(.tab, 1)
+        script.key(.tab, 0)
+        script.key(.leftControl, 1)
+        script.key(key, 1)
+        script.key(key, 0)
+        script.key(.leftControl, 0)
+        let events = try Replay(sources: [ReplaySource(description: script.device, frames: script.frames)])
+            .events(through: runtime)
+        return events.compactMap { event in
+            switch event.payload {
+            case .focus(_, let to, _): "focus \(to ?? "nothing")"
+            case .action(let action): "\(action.name) on \(action.item) by \(action.trigger?.rawValue ?? "")"
+            default: nil
+            }
+        }
+    }
+
+    @Test func keyCommandsFollowTheLayout() throws {
+        // KEY_Y (21) types z in German, KEY_Z (44) types y.
+        #expect(try undoEvents(layout: "de", key: KeyCode(rawValue: 21)) == ["focus doc", "Undo on doc by key"])
+        #expect(try undoEvents(layout: "de", key: KeyCode(rawValue: 44)) == ["focus doc"])
+        #expect(try undoEvents(layout: "us", key: KeyCode(rawValue: 44)) == ["focus doc", "Undo on doc by key"])
+        #expect(try undoEvents(layout: "us", key: KeyCode(rawValue: 21)) == ["focus doc"])
+    }
+
+    @Test func aKeyThatNamesNothingIsReportedOncePerDevice() throws {
+        let window = SceneNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        let runtime = try Runtime(scene: Scene(root: window))
+        var diagnostics: [String] = []
+        runtime.onDiagnostic = { diagnostics.append($0) }
+        var script = InputScript(device: ScriptedDevice.keyboard(name: "Keys"))
+        // KEY_PLAYPAUSE (164) gives XF86AudioPlay: no key of the focus engine's.
+        for _ in 0..<2 {
+            script.key(KeyCode(rawValue: 164), 1)
+            script.key(KeyCode(rawValue: 164), 0)
+        }
+        _ = try Replay(sources: [ReplaySource(description: script.device, frames: script.frames)])
+            .events(through: runtime)
+        #expect(
+            diagnostics == [
+                "KEY_PLAYPAUSE on Keys (0:0) gives the keysym XF86AudioPlay, which names no key the focus engine knows; it does not move focus"
+            ])
+    }
+
+    @Test func terminalBytesBecomeKeys() {
+        var decoder = TerminalKeyDecoder()
+        #expect(
+            decoder.decode([0x09, 0x1B, 0x5B, 0x5A, 0x0D, 0x20]) == [
+                .named("Tab"), .named("Shift+Tab"), .named("Return"), .named("Space"),
+            ])
+        #expect(
+            decoder.decode(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[Dq".utf8)) == [
+                .named("Up"), .named("Down"), .named("Right"), .named("Left"), .character("q"),
+            ])
+        // A sequence split across reads, and a lone ESC that only the flush decides.
+        #expect(decoder.decode([0x1B, 0x5B]) == [])
+        #expect(decoder.decode([0x5A]) == [.named("Shift+Tab")])
+        #expect(decoder.decode([0x1B]) == [])
+        #expect(decoder.flush() == [.named("Escape")])
+        #expect(decoder.flush() == [])
+    }
+}
