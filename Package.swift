@@ -124,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "InteractionsTests",
             dependencies: [
-                "Interactions", "Classification", "EventModel", "Geometry", "InputEvents", "InputRecording",
+                "Interactions", "Classification", "EventModel", "Geometry", "InputEvents", "InputRecording", "Wayfinder",
                 "WayfinderTestSupport",
             ],
             swiftSettings: strictSettings

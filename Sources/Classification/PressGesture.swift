@@ -1,6 +1,6 @@
-import EventModel
-import Geometry
-import InputEvents
+package import EventModel
+package import Geometry
+package import InputEvents
 
 /// Long press and drag for one press: a primary mouse button, a clickpad press, or a touchscreen
 /// contact.
@@ -35,8 +35,8 @@ import InputEvents
 /// begun, moving far is how a person lifts the item to drag it (the context-menu preview is
 /// dismissed when a drag starts), so the long press is cancelled and a drag begins. A pointer
 /// needs no lift delay (UIKit's `allowsPointerDragBeforeLiftDelay`).
-struct PressGesture: Hashable, Sendable {
-    enum Mode: Hashable, Sendable {
+package struct PressGesture: Hashable, Sendable {
+    package enum Mode: Hashable, Sendable {
         case pointer
         case touch
     }
@@ -57,11 +57,11 @@ struct PressGesture: Hashable, Sendable {
 
     /// Where the press is, as a fraction of the surface (touchscreens), for `longPress` and `drag`
     /// events.
-    var position: Vector?
+    package var position: Vector?
 
     /// Creates the machine with the thresholds for a mouse (`pointer`) or a touchscreen (`touch`),
     /// in points.
-    init(mode: Mode, thresholds: ClassificationThresholds) {
+    package init(mode: Mode, thresholds: ClassificationThresholds) {
         self.init(
             mode: mode,
             longPressDuration: thresholds.longPressDuration,
@@ -71,7 +71,7 @@ struct PressGesture: Hashable, Sendable {
     }
 
     /// Creates the machine with explicit distances, in the points that `move(by:)` receives.
-    init(mode: Mode, longPressDuration: Duration, allowableMovement: Double, dragThreshold: Double) {
+    package init(mode: Mode, longPressDuration: Duration, allowableMovement: Double, dragThreshold: Double) {
         self.mode = mode
         self.longPressDuration = longPressDuration
         self.allowableMovement = allowableMovement
@@ -80,14 +80,14 @@ struct PressGesture: Hashable, Sendable {
 
     /// A second contact landed before the long press began: the press is no longer a long press
     /// or a drag candidate (a touchscreen pinch or multi-finger pan).
-    mutating func interrupt() {
+    package mutating func interrupt() {
         if case .pressed = state { state = .tracking }
     }
 
     private var touchType: TouchType { mode == .pointer ? .indirectPointer : .direct }
 
     /// The state's name, for transition traces.
-    var stateName: String {
+    package var stateName: String {
         switch state {
         case .idle: "idle"
         case .pressed: "pressed"
@@ -98,20 +98,20 @@ struct PressGesture: Hashable, Sendable {
     }
 
     /// Whether a press is being tracked.
-    var isPressed: Bool { state != .idle }
+    package var isPressed: Bool { state != .idle }
 
     /// When the long press begins if the press stays still.
-    var nextDeadline: Timestamp? {
+    package var nextDeadline: Timestamp? {
         if case .pressed(let since, _) = state { return since + longPressDuration }
         return nil
     }
 
-    mutating func press(at time: Timestamp) {
+    package mutating func press(at time: Timestamp) {
         state = .pressed(since: time, translation: .zero)
     }
 
     /// The press moved by `delta` points.
-    mutating func move(by delta: Vector, at time: Timestamp, into output: inout [ClassifiedInput]) {
+    package mutating func move(by delta: Vector, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard delta != .zero else { return }
         switch state {
         case .idle, .tracking:
@@ -149,12 +149,12 @@ struct PressGesture: Hashable, Sendable {
     }
 
     /// The press ended: a begun long press or drag ends.
-    mutating func release(at time: Timestamp, into output: inout [ClassifiedInput]) {
+    package mutating func release(at time: Timestamp, into output: inout [ClassifiedInput]) {
         finish(.ended, at: time, into: &output)
     }
 
     /// The device went away or another gesture took over: a begun gesture is cancelled.
-    mutating func cancel(at time: Timestamp, into output: inout [ClassifiedInput]) {
+    package mutating func cancel(at time: Timestamp, into output: inout [ClassifiedInput]) {
         finish(.cancelled, at: time, into: &output)
     }
 
@@ -175,7 +175,7 @@ struct PressGesture: Hashable, Sendable {
 
     /// Fires the long-press deadline if `time` has reached it. The event carries the deadline's
     /// time, not `time`, so that the output does not depend on when this is called.
-    mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
+    package mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         guard let deadline = nextDeadline, deadline <= time else { return }
         guard case .pressed(_, let translation) = state else { return }
         state = .longPressing(translation: translation)

@@ -7,8 +7,10 @@ public import Geometry
 ///
 /// Two long-press recognizers do the work, as UIKit's pointer-friendly drag does: one for direct
 /// touches with the lift delay, and one for pointers and pencils with no delay at all. A pointer
-/// drag lifts on the first movement after the press (a click that does not move is not a drag); a
-/// finger drag lifts when the delay passes, before it moves.
+/// drag lifts when the press drags (the classifier's drag: a press that moved past the drag
+/// threshold; a click that wobbles is not a drag); a finger drag lifts when the press is held for
+/// the long-press duration (the classifier's long press), before it moves. So the event stream's
+/// `drag` and `longPress` and this interaction's lift always agree.
 ///
 /// A long press on the same node (a context menu's) recognizes together with the drag, so the
 /// menu can appear as the item lifts and moving on drags it, as on iPadOS. A tap, here or on an
@@ -36,7 +38,7 @@ public final class DragInteraction: Interaction {
 
     private enum State {
         case idle
-        /// A pointer pressed the node; it lifts on the first movement.
+        /// A pointer pressed the node; it lifts when the press drags.
         case armed(origin: Point, touchStart: Point)
         /// The node follows the touch.
         case lifted(origin: Point, touchStart: Point)
@@ -54,13 +56,9 @@ public final class DragInteraction: Interaction {
     }
 
     /// Creates a drag interaction.
-    /// - Parameter thresholds: The lift delay and the movement allowed before it passes.
+    /// - Parameter thresholds: The movement a tap may make while the item has not lifted.
     public init(thresholds: InteractionThresholds = InteractionThresholds()) {
-        delayedRecognizer = LongPressGestureRecognizer(
-            name: "drag.lift",
-            minimumPressDuration: thresholds.dragLiftDelay,
-            thresholds: thresholds
-        )
+        delayedRecognizer = LongPressGestureRecognizer(name: "drag.lift", thresholds: thresholds)
         delayedRecognizer.allowedTouchTypes = [.direct]
         immediateRecognizer = LongPressGestureRecognizer(
             name: "drag.immediate",
@@ -102,7 +100,7 @@ public final class DragInteraction: Interaction {
                 state = .armed(origin: node.frame.origin, touchStart: recognizer.location)
             }
         case (.changed, .armed(let origin, let touchStart)):
-            guard recognizer.location != touchStart else { return }
+            guard recognizer.isTouchDragging else { return }
             state = .lifted(origin: origin, touchStart: touchStart)
             liftedInThisGesture = true
             let translation = recognizer.location - touchStart
@@ -110,6 +108,8 @@ public final class DragInteraction: Interaction {
             report(.began, translation: translation, from: recognizer)
         case (.changed, .lifted(let origin, let touchStart)):
             let translation = recognizer.location - touchStart
+            // The classifier's drag beginning under a lifted finger moves nothing.
+            guard origin + translation != node.frame.origin else { return }
             node.frame.origin = origin + translation
             report(.changed, translation: translation, from: recognizer)
         case (.ended, .lifted(let origin, _)):

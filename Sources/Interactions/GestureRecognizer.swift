@@ -94,12 +94,16 @@ public struct TouchSample: Hashable, Sendable {
     public var touchType: TouchType
     /// The buttons held.
     public var buttons: ButtonMask
+    /// Whether the classifier has decided that the touch drags (see
+    /// ``RecognizerInput/touchDragged(_:)``).
+    public var isDragging: Bool
 
     /// Creates a sample.
-    public init(location: Point, touchType: TouchType, buttons: ButtonMask) {
+    public init(location: Point, touchType: TouchType, buttons: ButtonMask, isDragging: Bool = false) {
         self.location = location
         self.touchType = touchType
         self.buttons = buttons
+        self.isDragging = isDragging
     }
 }
 
@@ -125,11 +129,22 @@ public struct ScrollSample: Hashable, Sendable {
 }
 
 /// What the interaction system feeds each recognizer.
+///
+/// Whether a press is held still long enough (a long press) or moves far enough to drag is decided
+/// once, by the classifier's press gesture, and reaches recognizers as ``touchHeld(_:)`` and
+/// ``touchDragged(_:)``: the event stream's `longPress` and `drag` and the recognizers that follow
+/// them can never disagree.
 public enum RecognizerInput: Hashable, Sendable {
     /// A touch went down (a finger, a pencil, or a pointer button).
     case touchBegan(TouchSample)
     /// The touch moved.
     case touchMoved(TouchSample)
+    /// The classifier's long press began for the touch: it was held still for the long-press
+    /// duration.
+    case touchHeld(TouchSample)
+    /// The classifier's drag began for the touch: a pointer press moved past the drag threshold, or
+    /// a held finger moved on.
+    case touchDragged(TouchSample)
     /// The touch lifted.
     case touchEnded(TouchSample)
     /// The touch was taken away (Escape, a device removal, a classifier's cancel).
@@ -202,6 +217,9 @@ public class GestureRecognizer {
     public internal(set) var location: Point = .zero
     /// The kind of the touch the recognizer last saw, or nil for a scroll.
     public internal(set) var touchType: TouchType?
+    /// Whether the classifier has decided that the touch the recognizer last saw drags (see
+    /// ``RecognizerInput/touchDragged(_:)``).
+    public internal(set) var isTouchDragging = false
     /// The time of the input that caused the current transition.
     public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.

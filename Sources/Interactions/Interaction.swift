@@ -26,8 +26,10 @@ public protocol Interaction: AnyObject {
     func didMove(to node: (any InteractionNode)?)
 }
 
-/// An interaction that moves by itself over time (a decelerating scroll view). The interaction
-/// system asks it for its next deadline and advances it there; it reads no clock.
+/// An interaction that moves by itself over time (a decelerating scroll view). It reads no clock:
+/// when it starts to move it asks the system to advance it
+/// (``InteractionSystem/scheduleDeadline(for:)``), and the system advances it at each deadline until
+/// its ``nextDeadline`` is nil. Only interactions that asked are ever looked at.
 public protocol TimeDrivenInteraction: Interaction {
     /// When the interaction next needs ``advance(to:reporting:)``, or nil when it is at rest.
     var nextDeadline: Timestamp? { get }

@@ -36,6 +36,9 @@ public struct NodeAttachments {
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// How far the node's content is scrolled, which moves its children on screen.
     public internal(set) var contentOffset: Vector = .zero
+    /// Where the node's children are, for hit testing among many children; nil until needed, and
+    /// after the children change.
+    var childIndex: ChildIndex?
 
     /// Creates empty attachments.
     public init() {}
@@ -98,19 +101,54 @@ extension InteractionNode {
     ///
     /// As in UIKit, a point outside a node is outside all its children too, and later children
     /// (drawn on top) are tried first. A scrolled node's children are found at their scrolled
-    /// place.
+    /// place. A node with many children finds the ones near the point through an index of their
+    /// frames, so the cost is the depth of the tree, not its size.
     public func hitTest(_ point: Point) -> (any InteractionNode)? {
-        hitTest(point, scrolledBy: .zero)
+        var visits = 0
+        return hitTest(point, visits: &visits)
     }
 
-    private func hitTest(_ point: Point, scrolledBy offset: Vector) -> (any InteractionNode)? {
-        let local = point + offset
-        guard frame.contains(local) else { return nil }
+    /// Hit tests like ``hitTest(_:)``, counting the nodes whose frames were tested.
+    func hitTest(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
+        visits += 1
+        guard frame.contains(point) else { return nil }
+        return hitTestInside(point, scrolledBy: .zero, visits: &visits)
+    }
+
+    /// The deepest node under a point already known to be inside this node.
+    private func hitTestInside(_ point: Point, scrolledBy offset: Vector, visits: inout Int) -> (any InteractionNode)? {
         let childOffset = offset + attachments.contentOffset
-        for child in childNodes.reversed() {
-            if let hit = child.hitTest(point, scrolledBy: childOffset) { return hit }
+        let local = point + childOffset
+        let children = childNodes
+        if children.count >= ChildIndex.minimumChildCount {
+            let index = childIndexForHitTesting(children)
+            guard
+                let hit = index.topmostChild(
+                    containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 })
+            else { return self }
+            return children[hit].hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+        }
+        for child in children.reversed() {
+            visits += 1
+            if child.frame.contains(local) {
+                return child.hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+            }
         }
         return self
+    }
+
+    private func childIndexForHitTesting(_ children: [any InteractionNode]) -> ChildIndex {
+        if let index = attachments.childIndex { return index }
+        let index = ChildIndex(frames: children.map(\.frame))
+        attachments.childIndex = index
+        return index
+    }
+
+    /// Forgets where the node's children are, so that hit testing looks again: call it after
+    /// moving children of a custom conformer that has many of them (the built-in ``Node`` keeps
+    /// track by itself).
+    public func invalidateHitTestIndex() {
+        attachments.childIndex = nil
     }
 
     /// Whether this node is `ancestor` or lies below it.
@@ -131,9 +169,16 @@ public final class Node: InteractionNode {
     /// The node's unique identifier.
     public let identifier: String
     /// The node's frame in window coordinates (y down).
-    public var frame: Rect
+    public var frame: Rect {
+        didSet {
+            guard frame != oldValue, let parent, let index = parent.attachments.childIndex else { return }
+            index.move(child: indexInParent, to: frame)
+        }
+    }
     /// The interactions and recognizers attached to the node.
     public var attachments = NodeAttachments()
+    /// The node's place among its parent's children.
+    private var indexInParent = 0
     /// The node's children, drawn above it in order.
     public private(set) var children: [Node] = []
     /// The node's parent.
@@ -155,16 +200,20 @@ public final class Node: InteractionNode {
     /// Adds a child on top of the others, taking it from its current parent.
     public func addChild(_ child: Node) {
         child.removeFromParent()
+        child.indexInParent = children.count
         children.append(child)
         childStorage.append(child)
         child.parent = self
+        attachments.childIndex = nil
     }
 
     /// Takes the node out of its parent's children. Its recognizers see no more input.
     public func removeFromParent() {
         guard let parent else { return }
-        parent.children.removeAll { $0 === self }
-        parent.childStorage.removeAll { $0 === self }
+        parent.children.remove(at: indexInParent)
+        parent.childStorage.remove(at: indexInParent)
+        for later in parent.children[indexInParent...] { later.indexInParent -= 1 }
+        parent.attachments.childIndex = nil
         self.parent = nil
     }
 

@@ -1,26 +1,19 @@
+import Classification
+
 /// Every threshold and timeout the gesture recognizers and the built-in interactions use.
 ///
 /// Distances here are scene points, not millimetres: the interaction layer works in the scene's
 /// coordinates (the classifier has already turned device units into points), and the reference
-/// values all come from UIKit, which states them in points.
+/// values all come from UIKit, which states them in points. When a press is held long enough for
+/// a long press (the drag lift delay too) or moves far enough to drag is the classifier's
+/// decision, with the classifier's thresholds (`ClassificationThresholds`); the distances here
+/// that must agree with it start from its values.
 public struct InteractionThresholds: Hashable, Sendable {
-    /// How long a touch must be held still before a long press begins.
+    /// How far a touch may wander before a tap, or a long press with a duration of its own, fails.
     ///
-    /// 0.5 s is `UILongPressGestureRecognizer.minimumPressDuration`'s default, and also GTK's
-    /// `gtk-long-press-time` and Android's older `ViewConfiguration` long-press timeout.
-    public var longPressMinimumDuration: Duration = .milliseconds(500)
-
-    /// How far a touch may wander before a long press or a tap fails.
-    ///
-    /// 10 pt is `UILongPressGestureRecognizer.allowableMovement`'s default; Qt's StartDragDistance
-    /// (10 px) agrees, so a press that stays inside it is never also a drag.
-    public var allowableMovement: Double = 10
-
-    /// How long a direct touch is held before a drag lifts the item.
-    ///
-    /// UIKit lifts a drag from a finger after a long press, so this is the long-press duration; a
-    /// pointer or pencil skips it (UIDragInteraction's `allowsPointerDragBeforeLiftDelay`).
-    public var dragLiftDelay: Duration = .milliseconds(500)
+    /// The classifier's long-press allowable movement (UIKit's `allowableMovement`, 10 pt), so that
+    /// a press still enough for the system's long press is still enough for a tap.
+    public var allowableMovement: Double = ClassificationThresholds.default.longPressAllowableMovement
 
     /// The longest gap between the taps of a multiple tap.
     ///
@@ -30,9 +23,9 @@ public struct InteractionThresholds: Hashable, Sendable {
 
     /// How far a touch must move before a pan begins.
     ///
-    /// The same 10 pt as `allowableMovement`, so a touch is never both still enough for a long
-    /// press and moving enough for a pan.
-    public var panMinimumMovement: Double = 10
+    /// The classifier's long-press allowable movement, so a touch is never both still enough for
+    /// a long press and moving enough for a pan.
+    public var panMinimumMovement: Double = ClassificationThresholds.default.longPressAllowableMovement
 
     /// How far one wheel detent (120 units of v120) scrolls a scroll view or pans a pan.
     ///

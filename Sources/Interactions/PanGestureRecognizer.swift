@@ -94,9 +94,11 @@ struct PanMachine: Equatable {
                 // A wheel turned during a touchpad scroll: take it as more of the same.
                 return .to(.changed)
             }
-        case (.idle, .touchMoved), (.idle, .touchEnded), (.idle, .touchCancelled),
+        case (_, .touchHeld), (_, .touchDragged), (.idle, .touchMoved), (.idle, .touchEnded), (.idle, .touchCancelled),
             (.tracking, .touchBegan), (.tracking, .scroll), (.panning, .touchBegan), (.panning, .scroll),
             (.scrolling, .touchBegan), (.scrolling, .touchMoved), (.scrolling, .touchEnded):
+            // The classifier's long press and drag come with no movement of their own (the motion
+            // that made the drag arrived just before it): nothing for a pan.
             return .none
         case (.scrolling, .touchCancelled):
             return .none

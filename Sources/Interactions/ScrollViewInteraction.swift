@@ -14,9 +14,11 @@ public import InputEvents
 /// Another pan on the scroll view's own node recognizes together with the scroll view's, so a node
 /// can both scroll and report that it is panned.
 ///
-/// The motion runs on deadlines: ``nextDeadline`` asks the ``InteractionSystem`` to call
-/// ``advance(to:reporting:)``, which reports each new offset as a `contentOffset` event. The
-/// node's children move with the offset for hit testing.
+/// The motion runs on deadlines: when a scroll ends with the content moving, the scroll view asks
+/// the ``InteractionSystem`` to advance it (``InteractionSystem/scheduleDeadline(for:)``); the
+/// system calls ``advance(to:reporting:)`` at each ``nextDeadline`` until it rests, and each new
+/// offset is reported as a `contentOffset` event. The node's children move with the offset for hit
+/// testing.
 ///
 /// ```swift
 /// let grid = Node(identifier: "grid", frame: Rect(x: 260, y: 70, width: 764, height: 698))
@@ -146,7 +148,10 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         case .possible, .failed:
             break
         }
-        if let system = recognizer.system { report(from: before, at: time, to: system) }
+        guard let system = recognizer.system else { return }
+        report(from: before, at: time, to: system)
+        // Decelerating or springing back: the system advances the scroll view until it rests.
+        if nextDeadline != nil { system.scheduleDeadline(for: self) }
     }
 
     private func report(from before: Vector, at time: Timestamp, to system: InteractionSystem) {

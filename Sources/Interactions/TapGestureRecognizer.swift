@@ -38,7 +38,9 @@ struct TapMachine: Equatable {
             else { return fail() }
             state = .down(count: count + 1, origin: origin)
             return .none
-        case (.down(_, let origin), .touchMoved(let sample)):
+        case (.down(_, let origin), .touchMoved(let sample)), (.down(_, let origin), .touchDragged(let sample)):
+            // A press that drags may still be a tap if it stayed close enough: a pointer's drag
+            // threshold is smaller than a tap's allowable movement.
             return sample.location.distance(to: origin) > allowableMovement ? fail() : .none
         case (.down(let count, let origin), .touchEnded(let sample)):
             guard sample.location.distance(to: origin) <= allowableMovement else { return fail() }
@@ -50,8 +52,9 @@ struct TapMachine: Equatable {
             return .none
         case (.down, .touchCancelled), (.waiting, .touchCancelled):
             return fail()
-        case (_, .scroll), (.idle, .touchMoved), (.idle, .touchEnded), (.idle, .touchCancelled),
-            (.down, .touchBegan), (.waiting, .touchMoved), (.waiting, .touchEnded):
+        case (_, .scroll), (_, .touchHeld), (.idle, .touchMoved), (.idle, .touchDragged), (.idle, .touchEnded),
+            (.idle, .touchCancelled), (.down, .touchBegan), (.waiting, .touchMoved), (.waiting, .touchDragged),
+            (.waiting, .touchEnded):
             return .none
         }
     }

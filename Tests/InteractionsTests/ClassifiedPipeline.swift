@@ -3,49 +3,56 @@ import EventModel
 import Geometry
 import InputEvents
 import Interactions
+import Wayfinder
 import WayfinderTestSupport
 
-/// Runs event frames through the real classifier and then through an interaction system, the way
-/// the runtime does: each frame is classified (firing the classifier's deadlines first), each
-/// classified input is handled (firing the interaction system's deadlines first).
+/// Runs one device's frames through the real ``Runtime`` on a node tree built in code: the real
+/// classifier, the runtime's deadline scheduling, the interaction system.
 struct ClassifiedPipeline {
-    private(set) var translator: DeviceTranslator
     let system: InteractionSystem
+    private let runtime: Runtime
+    private let device: DeviceDescription
+    private var isAdded = false
+    /// Every classified input the runtime reported, in order.
     private(set) var classified: [ClassifiedInput] = []
+    /// Every action and content offset the interactions reported, in order.
     private(set) var events: [TimedPayload] = []
-    private var buffer: [ClassifiedInput] = []
+    private var output: [WayfinderEvent] = []
 
     init(device: DeviceDescription, system: InteractionSystem, options: ClassifierOptions = ClassifierOptions()) throws
     {
-        translator = try DeviceTranslator(device: device, options: options)
         self.system = system
+        self.device = device
+        runtime = try Runtime(interactions: system, options: options)
     }
 
     var actions: [TimedAction] { TimedAction.actions(in: events) }
 
+    /// Processes frames, then lets time pass to `end`.
     mutating func run(_ frames: [EventFrame], until end: Timestamp? = nil) {
         for frame in frames {
-            buffer.removeAll(keepingCapacity: true)
-            translator.process(frame, at: frame.time, into: &buffer)
-            deliver()
+            if !isAdded {
+                isAdded = true
+                runtime.addDevice(
+                    DeviceInstance(id: DeviceID(rawValue: 0), name: device.name, source: "test:0"), description: device,
+                    at: frame.time, into: &output)
+            }
+            runtime.process(frame, from: DeviceID(rawValue: 0), into: &output)
+            record()
         }
         if let end { advance(to: end) }
     }
 
-    /// Lets time pass to `end` with no frame: both layers fire their deadlines in time order.
+    /// Lets time pass to `end` with no frame: every deadline up to it fires, in time order.
     mutating func advance(to end: Timestamp) {
-        while true {
-            let next = [translator.nextDeadline, system.nextDeadline].compactMap { $0 }.filter { $0 <= end }.min()
-            guard let next else { break }
-            buffer.removeAll(keepingCapacity: true)
-            translator.advance(to: next, into: &buffer)
-            deliver()
-            events += system.advance(to: next)
-        }
-        buffer.removeAll(keepingCapacity: true)
-        translator.advance(to: end, into: &buffer)
-        deliver()
-        events += system.advance(to: end)
+        runtime.advance(to: end, into: &output)
+        record()
+    }
+
+    /// Removes the device, as when it is unplugged: its gestures are cancelled.
+    mutating func removeDevice(at time: Timestamp) {
+        runtime.removeDevice(DeviceID(rawValue: 0), at: time, into: &output)
+        record()
     }
 
     /// What the classifier reported of a continuous scroll along one axis: the distance (the sum of
@@ -64,11 +71,15 @@ struct ClassifiedPipeline {
         return (distance, release)
     }
 
-    private mutating func deliver() {
-        for input in buffer {
-            classified.append(input)
-            events += system.handle(input)
+    private mutating func record() {
+        for event in output {
+            switch event.payload {
+            case .input(let input, _): classified.append(ClassifiedInput(time: event.time, event: input))
+            case .action, .contentOffset: events.append(TimedPayload(time: event.time, payload: event.payload))
+            case .device, .focus, .select: continue
+            }
         }
+        output.removeAll(keepingCapacity: true)
     }
 }
 

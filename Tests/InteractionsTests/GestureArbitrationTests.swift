@@ -181,7 +181,9 @@ import Testing
     @Test func settingsChangedDuringALongPressApplyToTheNextOne() {
         let harness = InteractionHarness(children: [])
         let log = Log()
-        let longPress = LongPressGestureRecognizer()
+        // A duration of its own: the allowable movement is then the recognizer's (the system's long
+        // press is the classifier's decision).
+        let longPress = LongPressGestureRecognizer(minimumPressDuration: .milliseconds(500))
         attach(longPress, to: harness.root, loggingInto: log)
         harness.touchDown(at: Point(x: 10, y: 10))
         longPress.allowableMovement = 1

@@ -6,6 +6,11 @@ import Interactions
 
 /// Drives an interaction system with scripted classified input at a manual time, and records
 /// every event and trace line.
+///
+/// It plays the classifier's part for presses: a primary pointer press, a finger and a pencil each
+/// run the classifier's own press gesture, so the long presses and drags the recognizers hear
+/// about come from the same machine and thresholds as in the real pipeline (pointers and pencils
+/// with the pointer drag threshold, fingers with the lift delay).
 final class InteractionHarness {
     let root: Node
     let system: InteractionSystem
@@ -13,6 +18,10 @@ final class InteractionHarness {
     private(set) var now = Timestamp(microseconds: 1_000_000)
     private(set) var events: [TimedPayload] = []
     private(set) var traceLines: [String] = []
+    /// The classifier's press gesture for the press under way, with its touch type.
+    private var press: (gesture: PressGesture, touchType: TouchType)?
+    private var pressOutput: [ClassifiedInput] = []
+    private var lastTouch: Point?
 
     init(root: Node, thresholds: InteractionThresholds = InteractionThresholds()) {
         self.root = root
@@ -43,31 +52,91 @@ final class InteractionHarness {
         events += system.handle(ClassifiedInput(time: now, event: event))
     }
 
-    /// Lets time pass, firing every deadline on the way at its own time.
+    /// Sends what the press gesture produced (a pencil's press runs the pointer's gesture, whose
+    /// events name the pointer).
+    private func sendPressOutput() {
+        for var input in pressOutput {
+            if press?.touchType == .pencil || pencilPressEnded {
+                switch input.event {
+                case .longPress(let phase, _, let position):
+                    input.event = .longPress(phase: phase, touchType: .pencil, position: position)
+                case .drag(let phase, _, let translation, let position):
+                    input.event = .drag(phase: phase, touchType: .pencil, translation: translation, position: position)
+                default: break
+                }
+            }
+            events += system.handle(input)
+        }
+        pressOutput.removeAll()
+        pencilPressEnded = false
+    }
+
+    private var pencilPressEnded = false
+
+    /// Lets time pass, firing every deadline on the way at its own time: the press gesture's (the
+    /// classifier's long press) and the system's, earliest first.
     func wait(_ duration: Duration) {
         let end = now + duration
-        while let deadline = system.nextDeadline, deadline <= end {
-            events += system.advance(to: deadline)
+        while true {
+            let deadlines = [press?.gesture.nextDeadline, system.nextDeadline].compactMap { $0 }.filter { $0 <= end }
+            guard let deadline = deadlines.min() else { break }
             if deadline > now { now = deadline }
+            if let deadline = press?.gesture.nextDeadline, deadline <= now {
+                press?.gesture.advance(to: deadline, into: &pressOutput)
+                sendPressOutput()
+            }
+            events += system.advance(to: now)
         }
         now = end
         events += system.advance(to: end)
+    }
+
+    /// Starts the classifier's press gesture for a press.
+    private func beginPress(_ touchType: TouchType) {
+        let mode: PressGesture.Mode = touchType == .direct ? .touch : .pointer
+        var gesture = PressGesture(mode: mode, thresholds: .default)
+        gesture.press(at: now)
+        press = (gesture, touchType)
+    }
+
+    /// Moves the press gesture, sending what it decides after the motion itself.
+    private func movePress(by delta: Vector) {
+        guard press != nil else { return }
+        press?.gesture.move(by: delta, at: now, into: &pressOutput)
+        sendPressOutput()
+    }
+
+    /// Ends the press gesture.
+    private func endPress() {
+        press?.gesture.release(at: now, into: &pressOutput)
+        pencilPressEnded = press?.touchType == .pencil
+        press = nil
+        sendPressOutput()
     }
 
     // MARK: Pointer
 
     /// Moves the pointer to a window point with relative motion.
     func movePointer(to point: Point) {
-        send(.motion(delta: point - system.pointerLocation))
+        movePointer(by: point - system.pointerLocation)
     }
 
-    func movePointer(by delta: Vector) { send(.motion(delta: delta)) }
+    func movePointer(by delta: Vector) {
+        send(.motion(delta: delta))
+        if press?.touchType == .indirectPointer { movePress(by: delta) }
+    }
 
     func press(_ button: PointerButton = .primary, trigger: ButtonTrigger = .button) {
         send(.button(button, state: .down, trigger: trigger, code: nil))
+        if button == .primary, press == nil { beginPress(.indirectPointer) }
     }
 
     func release(_ button: PointerButton = .primary, trigger: ButtonTrigger = .button) {
+        if button == .primary, press?.touchType == .indirectPointer {
+            press?.gesture.release(at: now, into: &pressOutput)
+            press = nil
+            sendPressOutput()
+        }
         send(.button(button, state: .up, trigger: trigger, code: nil))
     }
 
@@ -86,14 +155,24 @@ final class InteractionHarness {
 
     func touchDown(at point: Point, touchType: TouchType = .direct) {
         send(.position(fraction(point), touchType: touchType, isDown: true))
+        if press == nil {
+            beginPress(touchType)
+            lastTouch = point
+        }
     }
 
     func touchMove(to point: Point, touchType: TouchType = .direct) {
         send(.position(fraction(point), touchType: touchType, isDown: true))
+        if press?.touchType == touchType, let last = lastTouch {
+            lastTouch = point
+            movePress(by: point - last)
+        }
     }
 
     func touchUp(at point: Point, touchType: TouchType = .direct) {
         send(.position(fraction(point), touchType: touchType, isDown: false))
+        if press?.touchType == touchType { endPress() }
+        lastTouch = nil
     }
 
     // MARK: Scrolling

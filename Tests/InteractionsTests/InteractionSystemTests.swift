@@ -68,7 +68,12 @@ import Testing
 
     @Test func deadlinesFireWhenTheNextInputPassesThem() throws {
         let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
-        cell.addInteraction(ContextMenuInteraction(actions: ["Open"]))
+        // A long press with a duration of its own: its deadline is the system's (the system's long
+        // press is the classifier's).
+        let longPress = LongPressGestureRecognizer(minimumPressDuration: .milliseconds(500))
+        var began: [Timestamp] = []
+        longPress.addTarget { if $0.state == .began { began.append($0.time) } }
+        cell.addGestureRecognizer(longPress)
         let root = Node(identifier: "window", frame: Rect(x: 0, y: 0, width: 1000, height: 800))
         root.addChild(cell)
         let system = InteractionSystem(root: root, sceneSize: Size(width: 1000, height: 800))
@@ -80,14 +85,12 @@ import Testing
             ).isEmpty)
         #expect(system.nextDeadline == down + .milliseconds(500))
         // No advance call: the lift 2 s later passes the deadline, which fires first, at its own time.
-        let events = system.handle(
+        _ = system.handle(
             ClassifiedInput(
                 time: down + .seconds(2),
                 event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: false))
         )
-        #expect(
-            TimedAction.actions(in: events).map { [$0.time == down + .milliseconds(500), $0.trigger == .longPress] }
-                == [[true, true]])
+        #expect(began == [down + .milliseconds(500)])
     }
 
     @Test func classifiedTapsLongPressesAndDragsAreLeftToTheRecognizers() {
@@ -154,6 +157,15 @@ import Testing
             ClassifiedInput(
                 time: start + .milliseconds(100), event: .button(.primary, state: .down, trigger: .button, code: nil)),
             ClassifiedInput(time: start + .milliseconds(120), event: .motion(delta: Vector(x: 5, y: 5))),
+            // The classifier's decisions about the press: it dragged, then was released.
+            ClassifiedInput(
+                time: start + .milliseconds(120),
+                event: .drag(phase: .began, touchType: .indirectPointer, translation: Vector(x: 5, y: 5), position: nil)
+            ),
+            ClassifiedInput(
+                time: start + .milliseconds(140),
+                event: .drag(phase: .ended, touchType: .indirectPointer, translation: Vector(x: 5, y: 5), position: nil)
+            ),
             ClassifiedInput(
                 time: start + .milliseconds(140), event: .button(.primary, state: .up, trigger: .button, code: nil)),
             ClassifiedInput(time: start + .milliseconds(200), event: .motion(delta: Vector(x: 300, y: 0))),

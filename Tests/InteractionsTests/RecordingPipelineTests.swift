@@ -218,10 +218,10 @@ import WayfinderTestSupport
         let ended = try #require(release)
         // The fingers slow down before they lift: a few points per second remain.
         #expect(ended.velocity > 1)
-        for milliseconds in [20.0, 150, 600] {
-            pipeline.advance(to: ended.time + .milliseconds(Int64(milliseconds)))
-            let expected = decelerated(from: scrolled, velocity: ended.velocity, milliseconds: milliseconds)
-            #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(milliseconds) ms")
+        let end = ended.time + .milliseconds(600)
+        pipeline.advance(to: end)
+        expectOffsets(in: pipeline.events, after: ended.time, through: end, along: \.y) { milliseconds in
+            decelerated(from: scrolled, velocity: ended.velocity, milliseconds: milliseconds)
         }
         pipeline.advance(to: ended.time + .seconds(10))
         #expect(abs(scroll.contentOffset.y - (scrolled + ended.velocity / 1000 / -log(rate))) < 0.5)
@@ -286,10 +286,10 @@ import WayfinderTestSupport
         }
         #expect(abs(offsetAtRelease.y - shown) < 1e-9)
         // Back to the edge on a critically damped spring, ω = 12.
-        for seconds in [0.05, 0.2, 0.5] {
-            pipeline.advance(to: ended.time + .milliseconds(Int64(seconds * 1000)))
-            let expected = spring(displacement: shown, velocity: ended.velocity, seconds: seconds)
-            #expect(abs(scroll.contentOffset.y - expected) < 1e-6, "at \(seconds) s")
+        let end = ended.time + .milliseconds(500)
+        pipeline.advance(to: end)
+        expectOffsets(in: pipeline.events, after: ended.time, through: end, along: \.y) { milliseconds in
+            spring(displacement: shown, velocity: ended.velocity, seconds: milliseconds / 1000)
         }
         pipeline.advance(to: ended.time + .seconds(3))
         #expect(scroll.contentOffset.y == 0)

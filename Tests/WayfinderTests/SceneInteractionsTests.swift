@@ -123,52 +123,68 @@ import WayfinderTestSupport
         #expect(events.compactMap(\.payload.action).map(\ActionEvent.item) == ["grid", "grid"])
     }
 
+    /// The demo scene in a runtime: the real classifier, interactions and focus engine.
+    private func demoRuntime() throws -> Runtime {
+        try Runtime(scene: try Scene.load(contentsOf: demoScene).scene)
+    }
+
+    private func actions(_ events: [WayfinderEvent]) -> [String] {
+        events.compactMap { event in
+            guard case .action(let action) = event.payload else { return nil }
+            return "\(action.name) \(action.item) \(action.phase?.rawValue ?? action.trigger?.rawValue ?? "")"
+        }
+    }
+
     @Test func aTouchLongPressOnADemoPhotoPresentsTheMenuAndLiftsTheItem() throws {
-        let tree = try load(demoScene)
-        let system = tree.makeSystem()
-        let start = Timestamp(microseconds: 1_000_000)
-        // photo-6 is at [458, 268, 180, 180]; touch its centre.
-        let centre = Vector(x: 548.0 / 1024, y: 358.0 / 768)
-        var events = system.handle(
-            ClassifiedInput(time: start, event: .position(centre, touchType: .direct, isDown: true)))
-        events += system.advance(to: start + .milliseconds(500))
-        #expect(events.compactMap(\.payload.action).map(\ActionEvent.name) == ["contextMenu", "drag"])
-        let moved = Vector(x: 648.0 / 1024, y: 358.0 / 768)
-        events += system.handle(
-            ClassifiedInput(time: start + .milliseconds(700), event: .position(moved, touchType: .direct, isDown: true))
-        )
-        events += system.handle(
-            ClassifiedInput(
-                time: start + .milliseconds(750), event: .position(moved, touchType: .direct, isDown: false)))
-        let actions = events.compactMap(\.payload.action)
-        #expect(actions.map(\.name) == ["contextMenu", "drag", "drag", "drag"])
-        #expect(actions.filter { $0.name == "contextMenu" }.count == 1)
-        #expect(tree.node(withIdentifier: "photo-6")?.frame.origin == Point(x: 558, y: 268))
+        let runtime = try demoRuntime()
+        // A 204.8 × 153.6 mm screen on the 1024 × 768 scene: one millimetre is five points.
+        var script = InputScript(device: ScriptedDevice.touchscreen(width: 204.8, height: 153.6))
+        // photo-6 is at [458, 268, 180, 180]; touch its centre (548, 358).
+        script.put(finger: 0, atPercent: 548.0 / 10.24, 358.0 / 7.68)
+        script.sync()
+        let down = script.now
+        script.wait(.milliseconds(700))
+        script.move(finger: 0, byMillimetres: 20, 0)
+        script.sync()
+        script.wait(.milliseconds(50))
+        script.lift(fingers: [0])
+        let events = try Replay(sources: [ReplaySource(description: script.device, frames: script.frames)])
+            .events(through: runtime)
+        // The classifier's long press lifts the item with the menu; the move drags it 100 points.
+        #expect(
+            actions(events) == [
+                "contextMenu photo-6 longPress", "drag photo-6 began", "drag photo-6 changed", "drag photo-6 ended",
+            ])
+        let held = events.first { if case .action = $0.payload { true } else { false } }
+        #expect(held?.time == down + .milliseconds(500))
+        let snapshot = try #require(runtime.snapshot())
+        #expect(snapshot.nodes.first { $0.id == "photo-6" }?.frame.origin == Point(x: 558, y: 268))
         // The scroll view did not move under the drag.
-        #expect(tree.scrollViews["grid"]?.contentOffset == .zero)
+        #expect(snapshot.scrollViews["grid"]?.offsetY == 0)
     }
 
     @Test func aMouseDragOfADemoPhotoDoesNotScrollTheGrid() throws {
-        let tree = try load(demoScene)
-        let system = tree.makeSystem()
-        let start = Timestamp(microseconds: 1_000_000)
-        _ = system.handle(
-            ClassifiedInput(time: start, event: .motion(delta: Point(x: 548, y: 358) - system.pointerLocation)))
-        var events = system.handle(
-            ClassifiedInput(time: start, event: .button(.primary, state: .down, trigger: .button, code: nil)))
-        for step in 1...5 {
-            events += system.handle(
-                ClassifiedInput(
-                    time: start + .milliseconds(Int64(10 * step)), event: .motion(delta: Vector(x: 0, y: 20))))
+        let runtime = try demoRuntime()
+        var script = InputScript(device: ScriptedDevice.mouse())
+        // The pointer starts at the centre (512, 384); photo-6's centre is (548, 358).
+        script.move(dx: 36, dy: -26)
+        script.wait(.milliseconds(10))
+        script.key(.leftButton, 1)
+        for _ in 1...5 {
+            script.wait(.milliseconds(10))
+            script.move(dx: 0, dy: 20)
         }
-        events += system.handle(
-            ClassifiedInput(
-                time: start + .milliseconds(60), event: .button(.primary, state: .up, trigger: .button, code: nil)))
-        let actions = events.compactMap(\.payload.action)
-        #expect(actions.first?.name == "drag")
-        #expect(actions.allSatisfy { $0.name == "drag" && $0.item == "photo-6" })
-        #expect(actions.last?.phase == .ended)
-        #expect(tree.scrollViews["grid"]?.contentOffset == .zero)
-        #expect(tree.node(withIdentifier: "photo-6")?.frame.origin == Point(x: 458, y: 368))
+        script.wait(.milliseconds(10))
+        script.key(.leftButton, 0)
+        let events = try Replay(sources: [ReplaySource(description: script.device, frames: script.frames)])
+            .events(through: runtime)
+        #expect(
+            actions(events) == [
+                "drag photo-6 began", "drag photo-6 changed", "drag photo-6 changed", "drag photo-6 changed",
+                "drag photo-6 changed", "drag photo-6 ended",
+            ])
+        let snapshot = try #require(runtime.snapshot())
+        #expect(snapshot.scrollViews["grid"]?.offsetY == 0)
+        #expect(snapshot.nodes.first { $0.id == "photo-6" }?.frame.origin == Point(x: 458, y: 368))
     }
 }

@@ -2,6 +2,7 @@ public import Classification
 public import EventModel
 public import FocusEngine
 public import InputEvents
+public import Interactions
 public import Scenes
 
 /// The pipeline from device frames to the interaction stream, shared by live input and replay.
@@ -81,6 +82,25 @@ public final class Runtime {
             try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
         }
         self.init(scene: session) { TranslatorClassifier(description: $0, options: options) }
+    }
+
+    /// Creates a runtime for a node tree and a focus system built in code: a toolkit's own views
+    /// (conforming to `InteractionNode`) and focus environments, rather than a scene file.
+    ///
+    /// - Parameters:
+    ///   - interactions: The interaction system of the node tree, which receives pointer input.
+    ///   - focus: The focus system that receives keys; nil when keys only go to the stream.
+    ///   - options: How devices are classified.
+    /// - Throws: `ClassificationError` when the keyboard layout chosen does not exist.
+    public convenience init(
+        interactions: InteractionSystem,
+        focus: FocusSystem? = nil,
+        options: ClassifierOptions = ClassifierOptions()
+    ) throws {
+        try options.keyboardLayout.validate()
+        self.init(scene: SceneSession(interactions: interactions, focus: focus)) {
+            TranslatorClassifier(description: $0, options: options)
+        }
     }
 
     /// Creates a runtime from its parts: a classifier per device and, optionally, a scene.

@@ -24,7 +24,7 @@ public struct SceneInteractions {
     /// The interactions built from each node's `interactions`, by node identifier, in file order.
     public let interactions: [String: [any Interaction]]
     /// Every node, by identifier.
-    private let nodes: [String: Node]
+    let nodesByIdentifier: [String: Node]
     private let thresholds: InteractionThresholds
 
     /// Builds the tree of a scene.
@@ -56,7 +56,7 @@ public struct SceneInteractions {
         }
         root = build(scene.root)
         sceneSize = scene.size
-        self.nodes = nodes
+        nodesByIdentifier = nodes
         self.scrollViews = scrollViews
         self.interactions = interactions
         self.thresholds = thresholds
@@ -80,7 +80,7 @@ public struct SceneInteractions {
     }
 
     /// Returns the node with an identifier, or nil.
-    public func node(withIdentifier identifier: String) -> Node? { nodes[identifier] }
+    public func node(withIdentifier identifier: String) -> Node? { nodesByIdentifier[identifier] }
 
     /// Makes an interaction system for the tree, with the pointer at the scene's centre.
     public func makeSystem() -> InteractionSystem {

@@ -6,53 +6,46 @@ import InputEvents
 import Interactions
 import Scenes
 
-/// A scene brought to life: its node tree with the interactions and scroll views the file attaches
-/// (the `Interactions` module) and its focus engine (the `FocusEngine` module), driven by the
-/// runtime.
+/// A node tree with its interactions (the `Interactions` module) and, optionally, a focus engine
+/// (the `FocusEngine` module), driven by the runtime: a scene file brought to life, or a tree and
+/// a focus system built in code.
 ///
 /// When focus moves to an item that is scrolled out of sight, its scroll view scrolls it into
 /// view, as UIKit's focus engine does.
 final class SceneSession: SceneDriver {
-    let scene: Scene
-    let tree: SceneInteractions
     let interactions: InteractionSystem
-    let focusTree: SceneFocusTree
-    let focus: FocusSystem
-    /// The nearest scroll view containing each node.
-    private let enclosingScrollView: [String: String]
-    /// Every node in tree order.
-    private let nodes: [SceneNode]
-    /// Each node's frame in the scene, by id.
-    private let frames: [String: Rect]
+    let focus: FocusSystem?
+    /// The scene, when the session was built from one.
+    private let scene: Scene?
+    /// The nodes by identifier, when the session was built from a scene; a tree built in code is
+    /// searched when an identifier is needed.
+    private let nodes: [String: Node]
 
-    /// Builds the session.
+    /// Builds the session of a scene.
     /// - Throws: `SceneError` when the scene's key commands do not parse.
     init(scene: Scene, file: String, fullKeyboardAccess: Bool = false) throws {
         self.scene = scene
-        tree = SceneInteractions(scene: scene)
+        let tree = SceneInteractions(scene: scene)
         interactions = tree.makeSystem()
-        focusTree = try SceneFocusTree(scene: scene, file: file)
+        nodes = tree.nodesByIdentifier
+        let focusTree = try SceneFocusTree(scene: scene, file: file)
         var configuration = focusTree.configuration
         configuration.fullKeyboardAccess = fullKeyboardAccess
         focus = FocusSystem(root: focusTree.root, configuration: configuration)
-        var enclosing: [String: String] = [:]
-        var nodes: [SceneNode] = []
-        var frames: [String: Rect] = [:]
-        func visit(_ node: SceneNode, scrollView: String?) {
-            nodes.append(node)
-            frames[node.id] = node.frame
-            if let scrollView { enclosing[node.id] = scrollView }
-            for child in node.children { visit(child, scrollView: node.scroll != nil ? node.id : scrollView) }
-        }
-        visit(scene.root, scrollView: nil)
-        enclosingScrollView = enclosing
-        self.nodes = nodes
-        self.frames = frames
+    }
+
+    /// Builds the session of a tree and a focus system built in code.
+    init(interactions: InteractionSystem, focus: FocusSystem?) {
+        self.interactions = interactions
+        self.focus = focus
+        scene = nil
+        nodes = [:]
     }
 
     // MARK: SceneDriver
 
     func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload]) {
+        guard let focus else { return }
         let result = focus.handle(.press(press))
         for event in result.events {
             output.append(TimedPayload(time: time, payload: event))
@@ -70,7 +63,7 @@ final class SceneSession: SceneDriver {
             for event in output[start...] {
                 if case .contentOffset(let item, _) = event.payload { return item }
             }
-            return scrollView(under: interactions.pointerLocation)
+            return scrollView(under: interactions.pointerLocation)?.node?.identifier
         case .key, .motion, .position:
             return nil
         }
@@ -87,75 +80,114 @@ final class SceneSession: SceneDriver {
     }
 
     func snapshot() -> TerminalSnapshot {
-        var snapshot = TerminalSnapshot(sceneWidth: scene.size.width, sceneHeight: scene.size.height)
-        for node in nodes {
+        let size = interactions.sceneSize
+        var snapshot = TerminalSnapshot(sceneWidth: size.width, sceneHeight: size.height)
+        // The scene's nodes and the tree's were built in the same order: walk them together for
+        // the roles and labels the tree does not know.
+        func visit(_ node: any InteractionNode, described: SceneNode?, scrollView: String?) {
             snapshot.nodes.append(
                 TerminalSnapshot.Node(
-                    id: node.id,
-                    role: node.role?.rawValue,
-                    frame: tree.node(withIdentifier: node.id)?.frame ?? node.frame,
-                    label: node.label,
-                    scrollViewID: enclosingScrollView[node.id]
+                    id: node.identifier, role: described?.role?.rawValue, frame: node.frame, label: described?.label,
+                    scrollViewID: scrollView))
+            if let scrolling = Self.scrollViewInteraction(of: node) {
+                snapshot.scrollViews[node.identifier] = TerminalSnapshot.ScrollState(
+                    offsetX: scrolling.contentOffset.x,
+                    offsetY: scrolling.contentOffset.y,
+                    contentWidth: scrolling.contentSize.width,
+                    contentHeight: scrolling.contentSize.height
                 )
-            )
+            }
+            let childScrollView = Self.scrollViewInteraction(of: node) != nil ? node.identifier : scrollView
+            let children = node.childNodes
+            let describedChildren = described?.children
+            for (index, child) in children.enumerated() {
+                let childDescription = describedChildren.flatMap { index < $0.count ? $0[index] : nil }
+                visit(
+                    child, described: childDescription?.id == child.identifier ? childDescription : nil,
+                    scrollView: childScrollView)
+            }
         }
-        for (id, scrollView) in tree.scrollViews {
-            snapshot.scrollViews[id] = TerminalSnapshot.ScrollState(
-                offsetX: scrollView.contentOffset.x,
-                offsetY: scrollView.contentOffset.y,
-                contentWidth: scrollView.contentSize.width,
-                contentHeight: scrollView.contentSize.height
-            )
-        }
-        if let focused = focus.focusedItem {
-            snapshot.focusedID = FocusSystem.name(of: focused)
-            snapshot.haloCornerRadius = focused.focusEffect?.cornerRadius
-        }
-        snapshot.selectedIDs = Set(focus.selectedItems.map { FocusSystem.name(of: $0) })
-        for (index, group) in focus.tabLoopGroups.enumerated() {
-            let items = focus.focusableItems(inGroup: group)
-            guard let first = items.first else { continue }
-            let frame = items.dropFirst().reduce(first.frame) { $0.union($1.frame) }
-            let firstID = FocusSystem.name(of: first)
-            snapshot.groups.append(
-                TerminalSnapshot.Group(
-                    number: index + 1,
-                    identifier: group ?? "root",
-                    frame: frame,
-                    scrollViewID: enclosingScrollView[firstID]
+        visit(interactions.root, described: scene?.root, scrollView: nil)
+        if let focus {
+            if let focused = focus.focusedItem {
+                snapshot.focusedID = FocusSystem.name(of: focused)
+                snapshot.haloCornerRadius = focused.focusEffect?.cornerRadius
+            }
+            snapshot.selectedIDs = Set(focus.selectedItems.map { FocusSystem.name(of: $0) })
+            for (index, group) in focus.tabLoopGroups.enumerated() {
+                let items = focus.focusableItems(inGroup: group)
+                guard let first = items.first else { continue }
+                let frame = items.dropFirst().reduce(first.frame) { $0.union($1.frame) }
+                let firstID = FocusSystem.name(of: first)
+                snapshot.groups.append(
+                    TerminalSnapshot.Group(
+                        number: index + 1,
+                        identifier: group ?? "root",
+                        frame: frame,
+                        scrollViewID: node(withIdentifier: firstID).flatMap(enclosingScrollView(of:))?.node?.identifier
+                    )
                 )
-            )
+            }
         }
-        let pointer = interactions.pointerLocation
-        snapshot.pointer = pointer
+        snapshot.pointer = interactions.pointerLocation
         return snapshot
     }
 
     // MARK: Helpers
 
+    /// The node with an identifier: from the scene's index, or found in a tree built in code.
+    private func node(withIdentifier identifier: String) -> (any InteractionNode)? {
+        if scene != nil { return nodes[identifier] }
+        func find(_ node: any InteractionNode) -> (any InteractionNode)? {
+            if node.identifier == identifier { return node }
+            for child in node.childNodes {
+                if let found = find(child) { return found }
+            }
+            return nil
+        }
+        return find(interactions.root)
+    }
+
+    private static func scrollViewInteraction(of node: any InteractionNode) -> ScrollViewInteraction? {
+        for interaction in node.interactions {
+            if let scrolling = interaction as? ScrollViewInteraction { return scrolling }
+        }
+        return nil
+    }
+
     /// The deepest scroll view under a point.
-    private func scrollView(under point: Point) -> String? {
+    private func scrollView(under point: Point) -> ScrollViewInteraction? {
         var current = interactions.root.hitTest(point)
         while let node = current {
-            if tree.scrollViews[node.identifier] != nil { return node.identifier }
+            if let scrolling = Self.scrollViewInteraction(of: node) { return scrolling }
             current = node.parentNode
+        }
+        return nil
+    }
+
+    /// The nearest scroll view containing a node (not the node's own).
+    private func enclosingScrollView(of node: any InteractionNode) -> ScrollViewInteraction? {
+        var current = node.parentNode
+        while let ancestor = current {
+            if let scrolling = Self.scrollViewInteraction(of: ancestor) { return scrolling }
+            current = ancestor.parentNode
         }
         return nil
     }
 
     /// Scrolls the nearest scroll view around an item so that the item is in sight.
     private func scrollIntoView(_ id: String, at time: Timestamp, into output: inout [TimedPayload]) {
-        guard let scrollID = enclosingScrollView[id], let scrollView = tree.scrollViews[scrollID],
-            let viewport = tree.node(withIdentifier: scrollID)?.frame,
-            let item = frames[id]
+        guard let item = node(withIdentifier: id), let scrollView = enclosingScrollView(of: item),
+            let viewport = scrollView.node?.frame, let scrollID = scrollView.node?.identifier
         else { return }
+        let frame = item.frame
         var offset = scrollView.contentOffset
         let visibleTop = viewport.minY + offset.y
         let visibleBottom = viewport.maxY + offset.y
-        if item.minY < visibleTop {
-            offset.y -= visibleTop - item.minY
-        } else if item.maxY > visibleBottom {
-            offset.y += item.maxY - visibleBottom
+        if frame.minY < visibleTop {
+            offset.y -= visibleTop - frame.minY
+        } else if frame.maxY > visibleBottom {
+            offset.y += frame.maxY - visibleBottom
         } else {
             return
         }
