@@ -84,7 +84,7 @@ let package = Package(
         ),
         .target(
             name: "WayfinderTestSupport",
-            dependencies: ["InputEvents", "InputRecording"],
+            dependencies: ["InputEvents", "InputRecording", "Scenes"],
             swiftSettings: strictSettings
         ),
 
