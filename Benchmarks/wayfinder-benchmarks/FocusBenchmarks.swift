@@ -83,7 +83,7 @@ enum FocusBenchmarks {
             }
         }
         var step = 0
-        return Workload("C linear scan") { count in
+        return Workload("C linear scan of \(grid.cells.count)") { count in
             for _ in 0..<count {
                 guard let next = Baselines.focusFinderScan(rects, from: focused, headings[step & 3].1) else {
                     fatalBenchmarkError("the C scan found no item")

@@ -1,4 +1,5 @@
 import CAllocationCounter
+import CBaselines
 import Foundation
 
 /// Work the harness times: something that performs a given number of operations.
@@ -58,6 +59,10 @@ struct Harness {
     var rounds: Int
     /// Whether this is a `--quick` run: fewer operations where a benchmark counts its own.
     var isQuick: Bool
+    /// With `--operations`: each workload performs exactly this many operations, once after as
+    /// many to warm up, with callgrind's counters zeroed before and dumped after (named after the
+    /// workload), so that under callgrind each workload's instructions per operation can be read.
+    var fixedOperations: Int?
 
     /// A full run: rounds of 100 ms, long enough that the clock's and the loop's own cost vanish
     /// and a scheduler time slice (4 ms) is small against it; seven rounds, so the median stands
@@ -68,6 +73,7 @@ struct Harness {
 
     /// Measures workloads side by side and returns their samples in the same order.
     func measure(_ workloads: [Workload]) -> [Sample] {
+        if let fixedOperations { return workloads.map { measureForCallgrind($0, operations: fixedOperations) } }
         let minimum = Self.nanoseconds(minimumRound)
         let iterations = workloads.map { workload in
             var iterations = 1
@@ -97,6 +103,22 @@ struct Harness {
                 allocationsPerOperation: Self.median(allocations[index])
             )
         }
+    }
+
+    /// One round of exactly `operations` operations after as many to warm up, with callgrind's
+    /// counters zeroed before it and dumped after it under the workload's name.
+    private func measureForCallgrind(_ workload: Workload, operations: Int) -> Sample {
+        _ = workload.run(operations)
+        CBaselines_callgrindZeroStats()
+        CAllocationCounter_reset()
+        let elapsed = workload.run(operations)
+        let allocations = CAllocationCounter_allocations()
+        CBaselines_callgrindDumpStats(workload.name)
+        return Sample(
+            iterations: operations,
+            nanosecondsPerOperation: elapsed / Double(operations),
+            allocationsPerOperation: Double(allocations) / Double(operations)
+        )
     }
 
     /// Counts the heap allocations of `operations` operations, without timing.

@@ -14,6 +14,9 @@ let usage = """
       --json                       one JSON object per row: name, value, unit, baseline, baselineValue,
                                    ratio, target, met
       --quick                      shorter rounds, for a smoke test; the figures are rougher
+      --operations N               each workload performs exactly N operations, once, after N to warm
+                                   up: run under callgrind for each workload's instruction counts
+                                   (see Benchmarks/README.md)
       --list                       print the row names
       --check-allocations          count allocations only (no timing) of classifying a frame; exit 1
                                    when a frame allocates
@@ -24,6 +27,7 @@ let usage = """
 
 var json = false
 var quick = false
+var fixedOperations: Int?
 var list = false
 var checkedGroups: [AllocationCheck.Group] = []
 var selectors: [String] = []
@@ -32,6 +36,12 @@ while let argument = arguments.popFirst() {
     switch argument {
     case "--json": json = true
     case "--quick": quick = true
+    case "--operations":
+        guard let count = arguments.popFirst().flatMap({ Int($0) }), count > 0 else {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: --operations needs a positive count\n".utf8))
+            exit(2)
+        }
+        fixedOperations = count
     case "--list": list = true
     case "--check-allocations": checkedGroups.append(.classification)
     case "--check-runtime-allocations": checkedGroups.append(.runtime)
@@ -73,7 +83,8 @@ if _isDebugAssertConfiguration() {
         Data("wayfinder-benchmarks: warning: a debug build; measure with 'swift run -c release'\n".utf8)
     )
 }
-let harness = quick ? Harness.quick : Harness.standard
+var harness = quick ? Harness.quick : Harness.standard
+harness.fixedOperations = fixedOperations
 
 do {
     if !checkedGroups.isEmpty {

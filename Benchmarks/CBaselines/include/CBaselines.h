@@ -3,8 +3,9 @@
 
 // What the benchmarks compare Wayfinder with, written in plain C and measured in the same run:
 // the kernel handing over one input frame (read(2) from a pipe), libevemu's and libyaml's readers,
-// and a linear FocusFinder scan. Linked into the benchmark executable only; each function exists
-// for one row of `wayfinder bench` and goes when that row goes.
+// and a linear FocusFinder scan; and hooks for counting instructions under callgrind. Linked into
+// the benchmark executable only; each function exists for one row of `wayfinder bench` (or for
+// `--operations`) and goes when that row goes.
 
 #include <stddef.h>
 #include <stdint.h>
@@ -61,5 +62,12 @@ typedef enum CBaselines_Direction {
 /// in the beam first, otherwise the lowest 13·major² + minor². Returns -1 when none qualifies.
 int64_t CBaselines_focusFinderScan(
     const CBaselines_Rect *rects, size_t count, size_t focused, CBaselines_Direction direction);
+
+/// Zeroes callgrind's counters; does nothing outside valgrind.
+void CBaselines_callgrindZeroStats(void);
+
+/// Writes callgrind's counters to a dump file whose trigger names `name`; does nothing outside
+/// valgrind.
+void CBaselines_callgrindDumpStats(const char *name);
 
 #endif
