@@ -1,5 +1,6 @@
 import Foundation
 import InputEvents
+import InputRecording
 import Wayfinder
 import WayfinderTestSupport
 
@@ -217,6 +218,24 @@ enum PipelineBenchmarks {
             row.targets = [.ratio(atLeast: 10_000, "≥ 10,000×")]
             return [row]
         }
+    }
+
+    /// Writes the grids of the `pipeline.frame.*` rows as scene files and the 1 kHz session as an
+    /// evemu file, for replaying them as a user would:
+    /// `wayfinder replay DIR/mouse-1khz.evemu --scene DIR/grid-20000.scene.json --json`.
+    /// - Returns: The paths written.
+    static func writeWorkloads(to directory: URL) throws -> [String] {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var written: [String] = []
+        for cells in gridSizes {
+            let file = directory.appendingPathComponent("grid-\(cells).scene.json")
+            try GridScene(cells: cells).jsonText.write(to: file, atomically: true, encoding: .utf8)
+            written.append(file.path)
+        }
+        let session = directory.appendingPathComponent("mouse-1khz.evemu")
+        try GeneratedMouseSession().recording.write(to: session, format: .evemu)
+        written.append(session.path)
+        return written
     }
 
     /// The package's bundled resources, read from the source tree.

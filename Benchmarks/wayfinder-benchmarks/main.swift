@@ -18,6 +18,8 @@ let usage = """
                                    up: run under callgrind for each workload's instruction counts
                                    (see Benchmarks/README.md)
       --list                       print the row names
+      --write-workloads DIR        write the generated grids (grid-<cells>.scene.json) and the 1 kHz mouse
+                                   session (mouse-1khz.evemu) for `wayfinder replay --scene`, and exit
       --check-allocations          count allocations only (no timing) of classifying a frame; exit 1
                                    when a frame allocates
       --check-runtime-allocations  the same for a frame through the runtime with a scene (expected to
@@ -46,6 +48,18 @@ while let argument = arguments.popFirst() {
     case "--check-allocations": checkedGroups.append(.classification)
     case "--check-runtime-allocations": checkedGroups.append(.runtime)
     case SceneLoadBenchmarks.childOption: SceneLoadBenchmarks.runAsChild(scene: arguments.popFirst())
+    case "--write-workloads":
+        guard let directory = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: --write-workloads needs a directory\n".utf8))
+            exit(2)
+        }
+        do {
+            for path in try PipelineBenchmarks.writeWorkloads(to: URL(fileURLWithPath: directory)) { print(path) }
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: \(error)\n".utf8))
+            exit(1)
+        }
     case "-h", "--help":
         print(usage)
         exit(0)
