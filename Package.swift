@@ -78,18 +78,27 @@ let package = Package(
         // Benchmarks: the allocation counter defines malloc and friends, so it is linked into the
         // benchmark executable only.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        // The C code each benchmark row is compared with (read(2), libevemu, libyaml, a linear
+        // FocusFinder scan); libevemu is linked by the benchmarks only.
+        .systemLibrary(
+            name: "CEvemu",
+            path: "Benchmarks/CEvemu",
+            pkgConfig: "evemu",
+            providers: [.apt(["libevemu-dev"])]
+        ),
+        .target(name: "CBaselines", dependencies: ["CEvemu", "CYAML"], path: "Benchmarks/CBaselines"),
         .executableTarget(
             name: "wayfinder-benchmarks",
             dependencies: [
-                "CAllocationCounter", "Classification", "EventModel", "FocusEngine", "Geometry", "InputEvents",
-                "InputRecording", "Scenes", "Wayfinder", "WayfinderTestSupport",
+                "CAllocationCounter", "CBaselines", "Classification", "EventModel", "FocusEngine", "Geometry",
+                "InputEvents", "InputRecording", "Scenes", "Wayfinder", "WayfinderTestSupport",
             ],
             path: "Benchmarks/wayfinder-benchmarks",
             swiftSettings: strictSettings
         ),
         .target(
             name: "WayfinderTestSupport",
-            dependencies: ["InputEvents", "InputRecording"],
+            dependencies: ["Geometry", "InputEvents", "InputRecording", "Scenes"],
             swiftSettings: strictSettings
         ),
 

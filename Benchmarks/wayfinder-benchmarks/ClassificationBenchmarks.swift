@@ -32,6 +32,18 @@ final class ClassificationLoop {
         output.reserveCapacity(256)
     }
 
+    /// Loads a bundled recording and warms the loop up with two whole passes, so that every code
+    /// path the recording reaches has run and every buffer has grown.
+    convenience init(file: String, description: String?) throws {
+        let recording = try Recording.load(
+            contentsOf: Fixtures.recording(file),
+            descriptionURL: description.map(Fixtures.recording)
+        )
+        try self.init(recording: recording)
+        run(2 * frames.count)
+        guard produced > 0 else { throw BenchmarkError(description: "\(file) classified to nothing") }
+    }
+
     /// Classifies the next `count` frames.
     func run(_ count: Int) {
         for _ in 0..<count {
@@ -46,18 +58,15 @@ final class ClassificationLoop {
             }
         }
     }
-
-    /// The number of frames in one pass.
-    var frameCount: Int { frames.count }
 }
 
-/// The per-frame classification benchmarks: one per device kind.
+/// The per-frame classification rows, one per device kind, against `read(2)` of a frame.
 enum ClassificationBenchmarks {
-    /// The recordings, by benchmark name.
+    /// The recordings, by row name.
     static let recordings: [(name: String, file: String, description: String?)] = [
         ("classify.mouse", "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu", nil),
         (
-            "classify.touchpad-two-finger-scroll",
+            "classify.touchpad",
             "touchpad/evemu-devices_synaptics-hp8470p.two-finger-scroll-vertical.events",
             "touchpad/evemu-devices_synaptics-hp8470p.desc"
         ),
@@ -65,16 +74,23 @@ enum ClassificationBenchmarks {
         ("classify.keyboard", "keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard.evemu", nil),
     ]
 
+    /// Issue #10: classifying a frame costs at most a quarter of reading it.
+    static let target = Target.ratio(atMost: 0.25, "≤ 0.25×")
+
     static var all: [Benchmark] {
-        let named = recordings.map { benchmark(name: $0.name, file: $0.file, description: $0.description) }
-        // Every other bundled recording too, for the allocation check only: taps, clicks, long
-        // presses and multi-finger frames reach paths the four above do not.
+        let named = recordings.map {
+            benchmark(name: $0.name, file: $0.file, description: $0.description, targets: [target])
+        }
+        // Every other bundled recording too, measured when named and always in the allocation
+        // check: taps, clicks, long presses and multi-finger frames reach paths the four above
+        // do not.
         let covered = Set(recordings.map(\.file))
         let coverage = BundledRecording.all.filter { !covered.contains($0.path) }.map { recording in
             var benchmark = benchmark(
                 name: "coverage." + recording.description,
                 file: recording.path,
-                description: recording.descriptionPath
+                description: recording.descriptionPath,
+                targets: []
             )
             benchmark.measuredByDefault = false
             return benchmark
@@ -85,51 +101,38 @@ enum ClassificationBenchmarks {
     /// Creating a translator for a keyboard: xkbcommon compiles the keymap. The runtime does this
     /// once per device when the device appears, never per frame.
     static var translatorSetUp: Benchmark {
-        Benchmark(
-            operation: "device",
-            name: "classify.keyboard-translator-setup",
-            allocationLimit: nil,
-            warmUpOperations: 1,
-            throughput: nil,
-            makeWorkload: {
-                let device = try BundledRecording.loadDevice(recordings[3].file).description
-                var keyboards = 0
-                return { count in
-                    for _ in 0..<count {
-                        guard let translator = try? DeviceTranslator(device: device) else {
-                            fatalBenchmarkError("the keymap did not compile")
-                        }
-                        if translator.kind == .keyboard { keyboards &+= 1 }
+        let name = "classify.keyboard-translator-setup"
+        return Benchmark(rows: [name]) { harness in
+            let device = try BundledRecording.loadDevice(recordings[3].file).description
+            var keyboards = 0
+            let setUp = Workload("keyboard translator set-up") { count in
+                for _ in 0..<count {
+                    guard let translator = try? DeviceTranslator(device: device) else {
+                        fatalBenchmarkError("the keymap did not compile")
                     }
-                    blackHole(keyboards)
+                    if translator.kind == .keyboard { keyboards &+= 1 }
                 }
+                blackHole(keyboards)
             }
-        )
+            var row = harness.row(name, unit: "ms/device", subject: setUp, baseline: nil)
+            row.value /= 1e6
+            return [row]
+        }
     }
 
-    private static func benchmark(name: String, file: String, description: String?) -> Benchmark {
-        let entry = (name: name, file: file, description: description)
-        return
-            Benchmark(
-                operation: "frame",
-                name: entry.name,
-                allocationLimit: 0,
-                // The workload warms itself up: two whole passes, so that every code path the
-                // recording reaches has run and every buffer has grown.
-                warmUpOperations: 0,
-                throughput: nil,
-                makeWorkload: {
-                    let recording = try Recording.load(
-                        contentsOf: Fixtures.recording(entry.file),
-                        descriptionURL: entry.description.map(Fixtures.recording)
-                    )
-                    let loop = try ClassificationLoop(recording: recording)
-                    loop.run(2 * loop.frameCount)
-                    guard loop.produced > 0 else {
-                        throw BenchmarkError(description: "\(entry.file) classified to nothing")
-                    }
-                    return { loop.run($0) }
+    private static func benchmark(name: String, file: String, description: String?, targets: [Target]) -> Benchmark {
+        Benchmark(
+            rows: [name],
+            allocationChecks: [
+                AllocationCheck(name: name, group: .classification, operation: "frame", limit: 0) { harness in
+                    let loop = try ClassificationLoop(file: file, description: description)
+                    let frames = AllocationCheck.classificationFrames
+                    return (harness.countAllocations(operations: frames, loop.run), frames)
                 }
-            )
+            ]
+        ) { harness in
+            let loop = try ClassificationLoop(file: file, description: description)
+            return [try harness.rowAgainstFrameRead(name, run: loop.run, targets: targets)]
+        }
     }
 }

@@ -1,65 +1,132 @@
 import Foundation
+import InputEvents
 import InputRecording
 import WayfinderTestSupport
 
-/// Parse throughput of the recording readers.
+/// Parsing recordings, against libevemu's reader and a bare libyaml event walk on the same file.
 enum RecordingBenchmarks {
-    /// The largest bundled recording (193 KB, about 3,400 frames of a five-slot touchpad).
-    static let largeRecording = "touchpad/evemu-devices_bcm5974-apple.three-finger-click.evemu"
+    /// The recording the large log repeats: the bundled recording with the most events per frame
+    /// (a five-slot touchpad).
+    static let source = "touchpad/evemu-devices_bcm5974-apple.three-finger-click.evemu"
+    /// How many times the large log repeats it: about 3 MB and 41,376 events, large enough that
+    /// the parsers' set-up costs vanish.
+    static let repetitions = 16
+    /// The pause between two repetitions, so that times keep rising.
+    static let gapBetweenRepetitions: Duration = .seconds(1)
 
-    static func evemuBytes() throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: Fixtures.recording(largeRecording)))
+    /// The large log: the source recording played `repetitions` times, one after another.
+    static func largeLog() throws -> Recording {
+        let recording = try Recording.load(contentsOf: Fixtures.recording(source))
+        guard let device = recording.devices.first, let first = device.frames.first?.time,
+            let last = device.frames.last?.time
+        else { throw BenchmarkError(description: "\(source) has no frames") }
+        let span = last - first + gapBetweenRepetitions
+        var frames: [EventFrame] = []
+        frames.reserveCapacity(device.frames.count * repetitions)
+        for repetition in 0..<repetitions {
+            for var frame in device.frames {
+                for index in frame.events.indices { frame.events[index].time += span * repetition }
+                frames.append(frame)
+            }
+        }
+        return Recording(devices: [RecordedDevice(description: device.description, frames: frames)])
     }
 
-    /// The same recording written as libinput-record YAML by the package's own writer.
-    static func yamlBytes() throws -> [UInt8] {
-        let recording = try Recording.evemu(try evemuBytes(), file: largeRecording)
-        return Array(recording.libinputRecordText().utf8)
+    /// An evemu file without evemu-record's comments: no `#` lines but the `# EVEMU` version line
+    /// (a format marker, which libevemu reads), and no comment after an `E:` line's values.
+    static func uncommented(_ text: String) -> String {
+        var lines: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("#") {
+                if line.hasPrefix("# EVEMU") { lines.append(line) }
+            } else if line.hasPrefix("E:"), let comment = line.firstIndex(of: "#") {
+                var values = line[..<comment]
+                while values.last == " " || values.last == "\t" { values.removeLast() }
+                lines.append(values)
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     static var all: [Benchmark] {
-        let evemuSize = (try? evemuBytes().count) ?? 0
-        let yamlSize = (try? yamlBytes().count) ?? 0
-        return [
-            Benchmark(
-                operation: "parse",
-                name: "parse.evemu",
-                allocationLimit: nil,
-                warmUpOperations: 2,
-                throughput: .bytes(evemuSize),
-                makeWorkload: {
-                    let bytes = try evemuBytes()
-                    // Fail loudly here rather than time a parse that throws.
-                    _ = try Recording.evemu(bytes, file: largeRecording)
-                    var frames = 0
-                    return { count in
-                        for _ in 0..<count {
-                            frames &+= (try? Recording.evemu(bytes, file: largeRecording))?.devices[0].frames.count ?? 0
-                        }
-                        blackHole(frames)
-                    }
+        [evemu(commented: true), evemu(commented: false), libinputYAML]
+    }
+
+    /// `parse.evemu` (the file as evemu-record writes it) and `parse.evemu.uncommented`: ns per
+    /// event, against libevemu reading the same bytes.
+    static func evemu(commented: Bool) -> Benchmark {
+        let name = commented ? "parse.evemu" : "parse.evemu.uncommented"
+        return Benchmark(rows: [name]) { harness in
+            let log = try largeLog()
+            let text = log.evemuText()
+            let bytes = Array((commented ? text : uncommented(text)).utf8)
+            let events = try Recording.evemu(bytes, file: name).devices[0].eventCount
+            let (libevemu, libevemuEvents) = try Baselines.evemuRead(bytes)
+            guard libevemuEvents == events else {
+                throw BenchmarkError(description: "libevemu reads \(libevemuEvents) events, we read \(events)")
+            }
+            var parsed = 0
+            let parse = Workload(name) { count in
+                for _ in 0..<count {
+                    parsed &+= (try? Recording.evemu(bytes, file: name))?.devices[0].frames.count ?? 0
                 }
-            ),
-            Benchmark(
-                operation: "parse",
-                name: "parse.yaml",
-                allocationLimit: nil,
-                warmUpOperations: 2,
-                throughput: .bytes(yamlSize),
-                makeWorkload: {
-                    let bytes = try yamlBytes()
-                    _ = try Recording.libinputRecord(bytes, file: "bcm5974.yml")
-                    var frames = 0
-                    return { count in
-                        for _ in 0..<count {
-                            frames &+=
-                                (try? Recording.libinputRecord(bytes, file: "bcm5974.yml"))?.devices[0].frames.count
-                                ?? 0
-                        }
-                        blackHole(frames)
-                    }
+                blackHole(parsed)
+            }
+            var row = harness.row(
+                name,
+                unit: "ns/event",
+                subject: parse,
+                baseline: ("libevemu", libevemu),
+                targets: [.ratio(atMost: 0.1, "≤ 0.1× (10× faster)")]
+            )
+            row.value /= Double(events)
+            row.baselineValue = row.baselineValue.map { $0 / Double(events) }
+            row.allocationsPerOperation = row.allocationsPerOperation.map { $0 / Double(events) }
+            return [row]
+        }
+    }
+
+    /// `parse.libinput-yaml` (MB/s against a bare libyaml event walk of the same file) and
+    /// `parse.libinput-yaml.allocations` (heap allocations per frame against the walk's).
+    static var libinputYAML: Benchmark {
+        let speed = "parse.libinput-yaml"
+        let allocations = "parse.libinput-yaml.allocations"
+        return Benchmark(rows: [speed, allocations]) { harness in
+            let log = try largeLog()
+            let bytes = Array(log.libinputRecordText().utf8)
+            let frames = try Recording.libinputRecord(bytes, file: speed).devices[0].frames.count
+            var parsed = 0
+            let parse = Workload(speed) { count in
+                for _ in 0..<count {
+                    parsed &+= (try? Recording.libinputRecord(bytes, file: speed))?.devices[0].frames.count ?? 0
                 }
-            ),
-        ]
+                blackHole(parsed)
+            }
+            let samples = harness.measure([parse, try Baselines.yamlWalk(bytes)])
+            /// Bytes per nanosecond are 1,000 MB/s.
+            func megabytesPerSecond(_ sample: Sample) -> Double {
+                Double(bytes.count) / sample.nanosecondsPerOperation * 1_000
+            }
+            return [
+                Row(
+                    name: speed,
+                    value: megabytesPerSecond(samples[0]),
+                    unit: "MB/s",
+                    baseline: "libyaml event walk",
+                    baselineValue: megabytesPerSecond(samples[1]),
+                    targets: [.ratio(atLeast: 0.5, "≥ 0.5×")]
+                ),
+                Row(
+                    name: allocations,
+                    value: samples[0].allocationsPerOperation / Double(frames),
+                    unit: "allocations/frame",
+                    baseline: "libyaml event walk",
+                    baselineValue: samples[1].allocationsPerOperation / Double(frames),
+                    targets: [.value(atMost: 1, "≤ 1 per frame")]
+                ),
+            ]
+        }
     }
 }

@@ -2,26 +2,64 @@ import Foundation
 
 // Runs Wayfinder's benchmarks. Build in release mode:
 //
-//     swift run -c release wayfinder-benchmarks [--check-allocations] [name-or-prefix …]
+//     swift run -c release wayfinder-benchmarks [--json] [--quick] [name-or-prefix …]
 //
 // See Benchmarks/README.md.
 
 let usage = """
-    usage: wayfinder-benchmarks [--list] [--check-allocations] [name-or-prefix …]
-      (no option)          measure the benchmarks: iterations, ns per operation, allocations per operation
-      --list               print the benchmark names
-      --check-allocations  count allocations only (no timing) for the benchmarks that have an
-                           allocation limit; exit 1 when one makes more than its limit
-    A name selects one benchmark (classify.mouse); a prefix selects a family (classify).
+    usage: wayfinder-benchmarks [--json] [--quick] [--list] [--check-allocations]
+                                [--check-runtime-allocations] [name-or-prefix …]
+      (no option)                  measure the rows: each row's figure, its baseline's figure measured in
+                                   the same run, the ratio, and the target from issue #10
+      --json                       one JSON object per row: name, value, unit, baseline, baselineValue,
+                                   ratio, target, met
+      --quick                      shorter rounds, for a smoke test; the figures are rougher
+      --operations N               each workload performs exactly N operations, once, after N to warm
+                                   up: run under callgrind for each workload's instruction counts
+                                   (see Benchmarks/README.md)
+      --list                       print the row names
+      --write-workloads DIR        write the generated grids (grid-<cells>.scene.json) and the 1 kHz mouse
+                                   session (mouse-1khz.evemu) for `wayfinder replay --scene`, and exit
+      --check-allocations          count allocations only (no timing) of classifying a frame; exit 1
+                                   when a frame allocates
+      --check-runtime-allocations  the same for a frame through the runtime with a scene (expected to
+                                   fail until the runtime stops allocating, issue #10)
+    A name selects one row (classify.mouse); a prefix selects a family (classify, pipeline.frame).
     """
 
+var json = false
+var quick = false
+var fixedOperations: Int?
 var list = false
-var checkAllocations = false
+var checkedGroups: [AllocationCheck.Group] = []
 var selectors: [String] = []
-for argument in CommandLine.arguments.dropFirst() {
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
     switch argument {
+    case "--json": json = true
+    case "--quick": quick = true
+    case "--operations":
+        guard let count = arguments.popFirst().flatMap({ Int($0) }), count > 0 else {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: --operations needs a positive count\n".utf8))
+            exit(2)
+        }
+        fixedOperations = count
     case "--list": list = true
-    case "--check-allocations": checkAllocations = true
+    case "--check-allocations": checkedGroups.append(.classification)
+    case "--check-runtime-allocations": checkedGroups.append(.runtime)
+    case SceneLoadBenchmarks.childOption: SceneLoadBenchmarks.runAsChild(scene: arguments.popFirst())
+    case "--write-workloads":
+        guard let directory = arguments.popFirst() else {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: --write-workloads needs a directory\n".utf8))
+            exit(2)
+        }
+        do {
+            for path in try PipelineBenchmarks.writeWorkloads(to: URL(fileURLWithPath: directory)) { print(path) }
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("wayfinder-benchmarks: \(error)\n".utf8))
+            exit(1)
+        }
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -33,34 +71,37 @@ for argument in CommandLine.arguments.dropFirst() {
 }
 
 let benchmarks =
-    ClassificationBenchmarks.all + RecordingBenchmarks.all + FocusBenchmarks.all + PipelineBenchmarks.all
-let selected = benchmarks.filter { benchmark in
-    (selectors.isEmpty && (benchmark.measuredByDefault || checkAllocations))
-        || selectors.contains { benchmark.name == $0 || benchmark.name.hasPrefix($0 + ".") || $0 == "all" }
+    ClassificationBenchmarks.all + PipelineBenchmarks.all + RecordingBenchmarks.all + FocusBenchmarks.all
+    + SceneLoadBenchmarks.all
+
+/// Whether a selector names a row: the row itself, or a family it belongs to.
+func selects(_ selector: String, _ row: String) -> Bool {
+    selector == "all" || row == selector || row.hasPrefix(selector + ".")
 }
-for selector in selectors where selector != "all" {
-    if !benchmarks.contains(where: { $0.name == selector || $0.name.hasPrefix(selector + ".") }) {
-        FileHandle.standardError.write(Data("wayfinder-benchmarks: no benchmark named '\(selector)'\n".utf8))
-        exit(2)
-    }
+
+for selector in selectors where !benchmarks.contains(where: { $0.rows.contains { selects(selector, $0) } }) {
+    FileHandle.standardError.write(Data("wayfinder-benchmarks: no benchmark named '\(selector)'\n".utf8))
+    exit(2)
 }
 
 if list {
-    for benchmark in benchmarks { print(benchmark.name) }
+    for benchmark in benchmarks {
+        for row in benchmark.rows { print(row) }
+    }
     exit(0)
 }
 
-let harness = Harness()
 if _isDebugAssertConfiguration() {
     // Unoptimised code allocates where optimised code does not, and its times mean nothing.
     FileHandle.standardError.write(
         Data("wayfinder-benchmarks: warning: a debug build; measure with 'swift run -c release'\n".utf8)
     )
 }
+var harness = quick ? Harness.quick : Harness.standard
+harness.fixedOperations = fixedOperations
+
 do {
-    if checkAllocations {
-        /// Operations counted per benchmark: several passes of every classification recording.
-        let operations = 20_000
+    if !checkedGroups.isEmpty {
         var failures = 0
         let probes = 1_000
         let probeAllocations = harness.countedAllocationsOfProbes(probes)
@@ -70,23 +111,30 @@ do {
         } else {
             print("ok  the allocation counter counted \(probeAllocations) allocations for \(probes) objects")
         }
-        for benchmark in selected {
-            guard let limit = benchmark.allocationLimit else { continue }
-            let allocations = try harness.countAllocations(benchmark, operations: operations)
-            let allowed = UInt64(limit * operations)
-            let verdict = allocations <= allowed ? "ok" : "FAIL"
-            if allocations > allowed { failures += 1 }
-            print(
-                "\(verdict)  \(benchmark.name): \(allocations) allocations in \(operations) \(benchmark.operation)s "
-                    + "(limit \(limit) per \(benchmark.operation))"
-            )
+        for benchmark in benchmarks {
+            for check in benchmark.allocationChecks where checkedGroups.contains(check.group) {
+                guard selectors.isEmpty || selectors.contains(where: { selects($0, check.name) }) else { continue }
+                let (allocations, operations) = try check.count(harness)
+                let verdict = allocations <= UInt64(check.limit * operations) ? "ok" : "FAIL"
+                if verdict == "FAIL" { failures += 1 }
+                print(
+                    "\(verdict)  \(check.name): \(allocations) allocations in \(operations) \(check.operation)s "
+                        + "(limit \(check.limit) per \(check.operation))"
+                )
+            }
         }
         exit(failures == 0 ? 0 : 1)
     }
-    print(Report.header)
-    for benchmark in selected {
-        let measurement = try harness.measure(benchmark)
-        print(Report.line(measurement))
+    if !json { print(Report.header) }
+    for benchmark in benchmarks {
+        let wanted = benchmark.rows.filter { row in
+            selectors.isEmpty ? benchmark.measuredByDefault : selectors.contains { selects($0, row) }
+        }
+        guard !wanted.isEmpty else { continue }
+        for row in try benchmark.measure(harness) where wanted.contains(row.name) {
+            print(json ? Report.json(row) : Report.line(row))
+            fflush(nil)  // every stream: a row appears as soon as it is measured
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("wayfinder-benchmarks: \(error)\n".utf8))
