@@ -122,7 +122,8 @@ public struct GridScene: Sendable {
         if let role = node.role { fields.append("\"role\": \(quoted(role.rawValue))") }
         let frame = node.frame
         fields.append(
-            "\"frame\": [\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]")
+            "\"frame\": [\(number(frame.minX)), \(number(frame.minY)), \(number(frame.width)), \(number(frame.height))]"
+        )
         if let focusable = node.focusable { fields.append("\"focusable\": \(focusable)") }
         if let group = node.focusGroup { fields.append("\"focusGroup\": \(quoted(group))") }
         if let scroll = node.scroll {
