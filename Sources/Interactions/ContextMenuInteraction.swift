@@ -39,7 +39,11 @@ public final class ContextMenuInteraction: Interaction {
     /// Supplies the actions; when nil, the fixed ``actions`` are presented.
     public weak var delegate: (any ContextMenuInteractionDelegate)?
     /// The actions presented when there is no delegate.
-    public var actions: [ContextMenuAction]
+    public var actions: [ContextMenuAction] {
+        didSet { titles = actions.map(\.title) }
+    }
+    /// The titles of ``actions``, kept so that presenting the fixed menu allocates nothing.
+    private var titles: [String]
     /// Called when the menu is presented, with the actions and what presented them.
     public var onPresent: (([ContextMenuAction], ActionTrigger) -> Void)?
 
@@ -56,6 +60,7 @@ public final class ContextMenuInteraction: Interaction {
     ///   - thresholds: The long press's duration and movement.
     public init(actions: [String] = [], thresholds: InteractionThresholds = InteractionThresholds()) {
         self.actions = actions.map { ContextMenuAction(title: $0) }
+        titles = actions
         recognizers = SecondaryActionRecognizers(name: "context-menu", thresholds: thresholds)
         recognizers.onTrigger { [weak self] trigger, recognizer in self?.present(trigger: trigger, from: recognizer) }
     }
@@ -86,13 +91,15 @@ public final class ContextMenuInteraction: Interaction {
 
     private func present(trigger: ActionTrigger, from recognizer: GestureRecognizer) {
         guard let node else { return }
-        let presented = delegate?.actions(for: self) ?? actions
+        let provided = delegate?.actions(for: self)
+        let presented = provided ?? actions
         presentedActions = presented
         onPresent?(presented, trigger)
         recognizer.system?.send(
             .action(
                 ActionEvent(
-                    item: node.identifier, name: "contextMenu", trigger: trigger, actions: presented.map(\.title))
+                    item: node.identifier, name: "contextMenu", trigger: trigger,
+                    actions: provided.map { $0.map(\.title) } ?? titles)
             ),
             at: recognizer.time
         )

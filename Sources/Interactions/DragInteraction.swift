@@ -77,7 +77,7 @@ public final class DragInteraction: Interaction {
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
         // A drag under way never finishes: put the node back, silently.
-        if case .lifted(let origin, _) = state { current.frame.origin = origin }
+        if case .lifted(let origin, _) = state { Self.move(current, to: origin) }
         state = .idle
         for recognizer in recognizers { current.removeGestureRecognizer(recognizer) }
     }
@@ -104,13 +104,13 @@ public final class DragInteraction: Interaction {
             state = .lifted(origin: origin, touchStart: touchStart)
             liftedInThisGesture = true
             let translation = recognizer.location - touchStart
-            node.frame.origin = origin + translation
+            Self.move(node, to: origin + translation)
             report(.began, translation: translation, from: recognizer)
         case (.changed, .lifted(let origin, let touchStart)):
             let translation = recognizer.location - touchStart
             // The classifier's drag beginning under a lifted finger moves nothing.
             guard origin + translation != node.frame.origin else { return }
-            node.frame.origin = origin + translation
+            Self.move(node, to: origin + translation)
             report(.changed, translation: translation, from: recognizer)
         case (.ended, .lifted(let origin, _)):
             state = .idle
@@ -118,13 +118,19 @@ public final class DragInteraction: Interaction {
         case (.cancelled, .lifted(let origin, _)):
             state = .idle
             let translation = node.frame.origin - origin
-            node.frame.origin = origin
+            Self.move(node, to: origin)
             report(.cancelled, translation: translation, from: recognizer)
         case (.ended, .armed), (.cancelled, .armed):
             state = .idle
         case (.changed, .idle), (.ended, .idle), (.cancelled, .idle), (.possible, _), (.failed, _):
             break
         }
+    }
+
+    /// Moves a node by setting its whole frame: changing `frame.origin` in place through the
+    /// protocol would go through a `modify` coroutine, which allocates its frame on every call.
+    private static func move(_ node: any InteractionNode, to origin: Point) {
+        node.frame = Rect(origin: origin, size: node.frame.size)
     }
 
     private func report(_ phase: GesturePhase, translation: Vector, from recognizer: GestureRecognizer) {

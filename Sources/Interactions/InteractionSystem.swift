@@ -232,8 +232,13 @@ public final class InteractionSystem {
         // Moving interactions are brought to the time itself, not only to their frame deadlines,
         // so that input lands on content where it is now. Advancing may report events and arm
         // others; those wait for the next time.
-        let moving = armed
-        for interaction in moving where interaction.nextDeadline != nil && isInTree(interaction) {
+        // By index, not over a copy: a copy would make the removal below copy the storage.
+        var index = 0
+        let count = armed.count
+        while index < count {
+            let interaction = armed[index]
+            index += 1
+            guard interaction.nextDeadline != nil, isInTree(interaction) else { continue }
             interactionVisits += 1
             interaction.advance(to: time, reporting: self)
         }

@@ -105,7 +105,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     public func setContentOffset(_ offset: Vector) {
         horizontal.step(by: offset.x - horizontal.offset)
         vertical.step(by: offset.y - vertical.offset)
-        node?.attachments.contentOffset = contentOffset
+        if let node { Self.setOffset(contentOffset, of: node) }
     }
 
     // MARK: Gestures
@@ -154,10 +154,18 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         if nextDeadline != nil { system.scheduleDeadline(for: self) }
     }
 
+    /// Sets the node's content offset by replacing its attachments: changing a field in place
+    /// through the protocol would go through a `modify` coroutine, which allocates its frame.
+    private static func setOffset(_ offset: Vector, of node: any InteractionNode) {
+        var attachments = node.attachments
+        attachments.contentOffset = offset
+        node.attachments = attachments
+    }
+
     private func report(from before: Vector, at time: Timestamp, to system: InteractionSystem) {
         let offset = contentOffset
         guard offset != before, let node else { return }
-        node.attachments.contentOffset = offset
+        Self.setOffset(offset, of: node)
         onScroll?(offset)
         system.send(.contentOffset(item: node.identifier, offset: offset), at: time)
     }
