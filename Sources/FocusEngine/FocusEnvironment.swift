@@ -53,6 +53,10 @@ public protocol FocusEnvironment: AnyObject {
     /// Tells the environment that focus changed. Called on the same environments, in the same
     /// order, after the update. Default: nothing.
     func didUpdateFocus(in context: FocusUpdateContext)
+    /// Tells the environment that focus changed and hands it the update's animation coordinator,
+    /// to run work alongside the change (``FocusAnimationCoordinator``). Default: calls
+    /// ``didUpdateFocus(in:)``.
+    func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator)
     /// A key went down while this environment was in the responder chain. Return
     /// ``PressHandling/passToNextResponder`` for keys you do not handle: that is the call to
     /// `super` of UIKit's `pressesBegan`. Default: pass.
@@ -81,6 +85,9 @@ extension FocusEnvironment {
     public var keyCommands: [KeyCommand] { [] }
     public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
     public func didUpdateFocus(in context: FocusUpdateContext) {}
+    public func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator) {
+        didUpdateFocus(in: context)
+    }
     public func pressesBegan(_ press: KeyPress) -> PressHandling { .passToNextResponder }
 
     /// Whether `other` is this environment or lies inside it.

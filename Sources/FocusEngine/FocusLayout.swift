@@ -99,6 +99,10 @@ final class FocusLayout {
     private(set) var redirectors: [Redirector] = []
     /// Group indices in Tab order.
     private(set) var tabStops: [Int] = []
+    /// For each group, the redirectors in it, in tree order.
+    private var redirectorsByGroup: [[Redirector]] = []
+    /// For each group, its position in ``tabStops``, or nil when it is not a stop.
+    private var tabStopPositions: [Int?] = []
     private var entryIndex: [ObjectIdentifier: Int] = [:]
     private(set) var entriesByRestorationID: [String: Int] = [:]
     private var groupIndexByIdentifier: [String: Int] = [:]
@@ -213,6 +217,10 @@ final class FocusLayout {
             for (rank, entry) in order.enumerated() { entries[entry].readingRank = rank }
         }
         tabStops = tabOrder(of: 0)
+        redirectorsByGroup = Array(repeating: [], count: groups.count)
+        for redirector in redirectors { redirectorsByGroup[redirector.group].append(redirector) }
+        tabStopPositions = Array(repeating: nil, count: groups.count)
+        for (position, group) in tabStops.enumerated() { tabStopPositions[group] = position }
     }
 
     /// A group's Tab stops: its own members as one unit and each child group as one unit, sorted
@@ -244,6 +252,12 @@ final class FocusLayout {
     func entry(for item: any FocusItem) -> Int? { entryIndex[ObjectIdentifier(item)] }
 
     func contains(_ item: any FocusItem) -> Bool { entry(for: item) != nil }
+
+    /// The focus sections and guides of `group`, in tree order.
+    func redirectors(inGroup group: Int) -> [Redirector] { redirectorsByGroup[group] }
+
+    /// The position of `group` in the Tab loop, or nil when it is not a stop.
+    func tabStopPosition(ofGroup group: Int) -> Int? { tabStopPositions[group] }
 
     /// The group index for an environment's identifier path, or the root group.
     func groupIndex(forIdentifier identifier: String?) -> Int? {

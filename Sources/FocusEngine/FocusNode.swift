@@ -72,7 +72,9 @@ public final class FocusNode: FocusItem {
     /// The outline shape for Full Keyboard Access, when not the frame.
     public var accessibilityPath: AccessibilityPath?
     /// Custom actions (Tab+Z menu, chords).
-    public var accessibilityCustomActions: [CustomAction]
+    public var accessibilityCustomActions: [CustomAction] {
+        didSet { rebuildKeyCommands() }
+    }
     /// The scroll content size when the node is a scroll view.
     public var scrollContentSize: Size?
     /// Hidden nodes and their subtrees are not focusable.
@@ -82,11 +84,19 @@ public final class FocusNode: FocusItem {
     /// Where focus goes when this node is asked for it; empty means the node itself.
     public var preferredFocusEnvironments: [any FocusEnvironment]
     /// Extra key commands.
-    public var additionalKeyCommands: [KeyCommand]
+    public var additionalKeyCommands: [KeyCommand] {
+        didSet { rebuildKeyCommands() }
+    }
+    /// The chords of the custom actions, then the extra key commands; rebuilt when either
+    /// changes, so that reading them on every key press allocates nothing.
+    private var cachedKeyCommands: [KeyCommand] = []
     /// Called for ``shouldUpdateFocus(in:)``; nil allows every update.
     public var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)?
     /// Called for ``didUpdateFocus(in:)``.
     public var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)?
+    /// Called after ``didUpdateFocusHandler`` with the update's animation coordinator, to add work
+    /// that runs alongside the focus change and its completion.
+    public var coordinatedAnimationsHandler: ((FocusUpdateContext, FocusAnimationCoordinator) -> Void)?
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
     public var pressHandler: ((KeyPress) -> PressHandling)?
 
@@ -171,10 +181,13 @@ public final class FocusNode: FocusItem {
         return nil
     }
 
-    public var keyCommands: [KeyCommand] {
-        accessibilityCustomActions.compactMap { action in
-            action.key.map { KeyCommand(input: $0, title: action.name) }
-        } + additionalKeyCommands
+    public var keyCommands: [KeyCommand] { cachedKeyCommands }
+
+    private func rebuildKeyCommands() {
+        cachedKeyCommands =
+            accessibilityCustomActions.compactMap { action in
+                action.key.map { KeyCommand(input: $0, title: action.name) }
+            } + additionalKeyCommands
     }
 
     public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool {
@@ -183,6 +196,11 @@ public final class FocusNode: FocusItem {
 
     public func didUpdateFocus(in context: FocusUpdateContext) {
         didUpdateFocusHandler?(context)
+    }
+
+    public func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator) {
+        didUpdateFocusHandler?(context)
+        coordinatedAnimationsHandler?(context, coordinator)
     }
 
     public func pressesBegan(_ press: KeyPress) -> PressHandling {
