@@ -462,7 +462,7 @@ struct SpatialGrid {
             var outside = SearchBest(source: source, heading: heading, stage: .outside(beaten: beaten))
             // A winner's score is at least its offset squared, so only lines within the square root
             // of the score to beat can hold one.
-            let lines: (SearchBest) -> ClosedRange<Int> = { best in
+            func lines(_ best: SearchBest) -> ClosedRange<Int> {
                 let limit = best.index != nil ? best.weighted : (beaten != nil ? beamWeighted : .infinity)
                 return across(within: limit.squareRoot())
             }

@@ -104,7 +104,20 @@ final class FocusLayout {
     /// For each group, its position in ``tabStops``, or nil when it is not a stop.
     private var tabStopPositions: [Int?] = []
     private var entryIndex: [ObjectIdentifier: Int] = [:]
-    private(set) var entriesByRestorationID: [String: Int] = [:]
+    private var restorationIndex: [String: Int]?
+    /// The first entry with each restoration identifier; built on first use (restoring focus
+    /// after a rebuild), since hashing every id would dominate building a large layout.
+    var entriesByRestorationID: [String: Int] {
+        if let restorationIndex { return restorationIndex }
+        var index: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            if let identifier = entry.item.restorationIdentifier, index[identifier] == nil {
+                index[identifier] = position
+            }
+        }
+        restorationIndex = index
+        return index
+    }
     private var groupIndexByIdentifier: [String: Int] = [:]
     /// Per-group spatial index and member frames, built on first use.
     private var grids: [Int: (grid: SpatialGrid, frames: [Rect])] = [:]
@@ -148,9 +161,6 @@ final class FocusLayout {
             let index = entries.count
             entries.append(Entry(item: item, frame: item.frame, group: group))
             entryIndex[ObjectIdentifier(item)] = index
-            if let identifier = item.restorationIdentifier, entriesByRestorationID[identifier] == nil {
-                entriesByRestorationID[identifier] = index
-            }
             groups[group].members.append(index)
         }
         if !blocked {
