@@ -378,6 +378,15 @@ struct SpatialGrid {
         }
     }
 
+    /// Calls `body` with every item in a cell that `rect` overlaps (an item spanning several
+    /// cells more than once), then with every oversized item.
+    func forEachItem(overlapping rect: Rect, _ body: (Int) -> Void) {
+        for row in row(rect.minY)...row(rect.maxY) {
+            for column in column(rect.minX)...column(rect.maxX) { forEachItem(column: column, row: row, body) }
+        }
+        for index in oversized { body(Int(index)) }
+    }
+
     /// The best item from `source` along `heading` under `rule`, looking only at cells that can
     /// hold a winner. Gives the same answer as ``DirectionalRules/bestCandidate(from:heading:among:rule:)``.
     func bestCandidate(

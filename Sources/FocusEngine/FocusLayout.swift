@@ -126,7 +126,48 @@ final class FocusLayout {
         self.direction = direction
         groups.append(Group(identifier: nil, parent: nil, owner: root))
         visit(root, group: 0, blocked: false, insideFocusable: false, fullKeyboardAccess: fullKeyboardAccess)
+        removeOccludedEntries()
         finishGroups()
+    }
+
+    /// An item that cannot be focused and is not transparent: it hides the focusable items drawn
+    /// before it (earlier in tree order) that it covers completely.
+    private struct Occluder {
+        let item: any FocusItem
+        let frame: Rect
+        /// How many entries come before it in tree order.
+        let entriesBefore: Int
+    }
+
+    private var occluders: [Occluder] = []
+
+    /// Removes the entries hidden by an occluder (UIKit's focus occlusion; a transparent focus
+    /// item does not occlude). Only leaves occlude: a container is drawn by its children.
+    private func removeOccludedEntries() {
+        defer { occluders = [] }
+        guard !occluders.isEmpty, !entries.isEmpty else { return }
+        let grid = SpatialGrid(frames: entries.map(\.frame))
+        var hidden = Set<Int>()
+        for occluder in occluders {
+            grid.forEachItem(overlapping: occluder.frame) { index in
+                guard index < occluder.entriesBefore, !hidden.contains(index) else { return }
+                guard occluder.frame.contains(entries[index].frame), !entries[index].item.contains(occluder.item)
+                else { return }
+                hidden.insert(index)
+            }
+        }
+        guard !hidden.isEmpty else { return }
+        var remap = [Int?](repeating: nil, count: entries.count)
+        var kept: [Entry] = []
+        kept.reserveCapacity(entries.count - hidden.count)
+        for (index, entry) in entries.enumerated() where !hidden.contains(index) {
+            remap[index] = kept.count
+            kept.append(entry)
+        }
+        entries = kept
+        entryIndex = [:]
+        for (index, entry) in entries.enumerated() { entryIndex[ObjectIdentifier(entry.item)] = index }
+        for group in groups.indices { groups[group].members = groups[group].members.compactMap { remap[$0] } }
     }
 
     /// Environments already visited: a tree that lists an environment twice (or in a cycle) is
@@ -162,6 +203,11 @@ final class FocusLayout {
             entries.append(Entry(item: item, frame: item.frame, group: group))
             entryIndex[ObjectIdentifier(item)] = index
             groups[group].members.append(index)
+        }
+        if !focusableHere, !blocked, let item = environment as? any FocusItem, !item.isTransparentFocusItem,
+            item.focusChildren.isEmpty, Self.isUsable(item.frame)
+        {
+            occluders.append(Occluder(item: item, frame: item.frame, entriesBefore: entries.count))
         }
         if !blocked {
             if let guide = environment as? FocusGuide {
@@ -200,7 +246,7 @@ final class FocusLayout {
         if fullKeyboardAccess {
             // Full Keyboard Access skips elements that do not respond to the user.
             guard item.accessibilityRespondsToUserInteraction else { return false }
-            return item.canBecomeFocused || item.isFullKeyboardAccessElement
+            return item.canBecomeFocused || item.isFullKeyboardAccessElement || item.isAccessibilityElement
         }
         return item.canBecomeFocused
     }

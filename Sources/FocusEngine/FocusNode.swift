@@ -97,6 +97,16 @@ public final class FocusNode: FocusItem {
     /// Called after ``didUpdateFocusHandler`` with the update's animation coordinator, to add work
     /// that runs alongside the focus change and its completion.
     public var coordinatedAnimationsHandler: ((FocusUpdateContext, FocusAnimationCoordinator) -> Void)?
+    /// What Return in a text field inside this node submits.
+    public var submitAction: SubmitAction?
+    /// The actions this node can perform for the app's commands.
+    public var performableActions: [String] = []
+    /// Whether the node is an accessibility element; nil: when it has a label.
+    public var accessibilityElementOverride: Bool?
+    /// The action Full Keyboard Access's Space performs; nil: `activate`.
+    public var defaultAccessibilityAction: String?
+    /// Whether focusable items behind this node stay focusable where it covers them.
+    public var isTransparentFocusItem = false
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
     public var pressHandler: ((KeyPress) -> PressHandling)?
 
@@ -224,6 +234,15 @@ public final class FocusNode: FocusItem {
     public var isFullKeyboardAccessElement: Bool {
         (role?.isControl ?? false) && accessibilityRespondsToUserInteraction
     }
+
+    public var isAccessibilityElement: Bool { accessibilityElementOverride ?? (accessibilityLabel != nil) }
+
+    public var accessibilityDefaultAction: String { defaultAccessibilityAction ?? "activate" }
+
+    /// Text fields submit on Return.
+    public var submitsOnReturn: Bool { role == .textField }
+
+    public func canPerformAction(_ action: String) -> Bool { performableActions.contains(action) }
 
     /// Who decided ``canBecomeFocused``, for the debugger.
     enum FocusabilityDecision {

@@ -38,14 +38,21 @@ extension FocusSystem {
         guard layout.contains(item) else {
             return .failed(.notFocusable(FocusDebugger.checkFocusability(for: item, in: self).summary))
         }
-        return performUpdate(to: item, heading: .none)
+        return reportingDuringInput(performUpdate(to: item, heading: .none))
     }
 
     /// Removes focus (SwiftUI's dismissing focus by setting the focus state to nil).
     @discardableResult
     public func resignFocus() -> FocusMoveResult {
         guard !isUpdatingFocus else { return .failed(.updateInProgress) }
-        return performUpdate(to: nil, heading: .none)
+        return reportingDuringInput(performUpdate(to: nil, heading: .none))
+    }
+
+    /// A programmatic move made while a key press is handled (from a submit action or a
+    /// responder) joins that press's events, so the stream shows it.
+    private func reportingDuringInput(_ result: FocusMoveResult) -> FocusMoveResult {
+        if isHandlingInput { eventsDuringInput.append(contentsOf: result.events) }
+        return result
     }
 
     /// The item focus goes to when `environment` is asked: its preferred environments in order,

@@ -49,6 +49,14 @@ public final class FocusSystem {
     var directionalHistory = DirectionalHistory()
     /// Reused by every focus update: the environments told about it.
     var updateScratch = UpdateEnvironments()
+    /// True while ``handle(_:into:)`` runs.
+    var isHandlingInput = false
+    /// Events of programmatic moves made while a key press runs; appended to its events.
+    var eventsDuringInput: [EventPayload] = []
+    /// Told after every focus change (``FocusState`` listens here).
+    var observers: [WeakFocusObserver] = []
+    /// The app's commands, built once; nil: none.
+    public var commandTable: CommandTable?
     /// Handed to every environment told about an update; reused.
     let animationCoordinator = FocusAnimationCoordinator()
     /// Reused by ``select(_:into:)``: the items it deselects.

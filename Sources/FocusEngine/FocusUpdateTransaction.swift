@@ -217,6 +217,8 @@ extension FocusSystem {
                 animationCoordinator.run()
                 action = transaction.animated()
             case .finish:
+                isUpdatingFocus = false
+                notifyObservers(context)
                 return .moved
             }
         }

@@ -83,7 +83,17 @@ extension FocusSystem {
     /// - Returns: Whether anything used the input and whether focus moved.
     @discardableResult
     public func handle(_ input: KeyInput, into events: inout [EventPayload]) -> KeyPressOutcome {
+        isHandlingInput = true
         var outcome = dispatch(input, into: &events)
+        isHandlingInput = false
+        if !eventsDuringInput.isEmpty {
+            // Focus moved by the app while the press ran (a submit action setting a FocusState).
+            if eventsDuringInput.contains(where: { if case .focus = $0 { true } else { false } }) {
+                outcome.moved = true
+            }
+            events.append(contentsOf: eventsDuringInput)
+            eventsDuringInput.removeAll(keepingCapacity: true)
+        }
         if requests.isPending {
             if updateFocusIfNeeded(into: &events).moved { outcome.moved = true }
         }
@@ -120,6 +130,7 @@ extension FocusSystem {
                 }
             case .commands:
                 if fireKeyCommand(matching: press, priority: false, into: &events) { return .handledWithoutMove }
+                if performCommand(matching: press, into: &events) { return .handledWithoutMove }
             case .unhandled:
                 return .unhandled
             }
@@ -152,6 +163,10 @@ extension FocusSystem {
         case (.tab, .shift): return moveFocus(.previous, into: &events).moved
         case (let key, []) where key.arrowHeading != nil:
             return moveFocus(key.arrowHeading ?? .none, into: &events).moved
+        case (.return, []) where submit(into: &events):
+            return false
+        case (.space, []) where fullKeyboardAccess && activate(into: &events):
+            return false
         case (let key, []) where key == selectKeyPress.key || (fullKeyboardAccess && key == .space):
             // Full Keyboard Access activates with Space whatever the platform's select key.
             guard let focusedItem else { return nil }
@@ -166,6 +181,37 @@ extension FocusSystem {
         default:
             return nil
         }
+    }
+
+    /// Return in a text field: the nearest environment with a ``SubmitAction`` submits. Returns
+    /// false when the focused item does not submit or nothing around it has a submit action.
+    private func submit(into events: inout [EventPayload]) -> Bool {
+        guard let focusedItem, focusedItem.submitsOnReturn else { return false }
+        var current: (any FocusEnvironment)? = focusedItem
+        while let environment = current {
+            if let action = environment.submitAction {
+                trace("submit: \(Self.name(of: environment)) → \(action.name)")
+                events.append(.action(ActionEvent(item: Self.name(of: environment), name: action.name, trigger: .key)))
+                action.perform?(focusedItem)
+                return true
+            }
+            current = environment.parentFocusEnvironment
+        }
+        return false
+    }
+
+    /// Space under Full Keyboard Access on an item that joined the cursor's order only through
+    /// Full Keyboard Access (a control or an accessibility element that cannot take keyboard
+    /// focus otherwise): an `action` event with its default action. Items that can take focus on
+    /// their own are selected instead, as with the select key.
+    private func activate(into events: inout [EventPayload]) -> Bool {
+        guard let focusedItem, !focusedItem.canBecomeFocused else { return false }
+        events.append(
+            .action(
+                ActionEvent(
+                    item: Self.name(of: focusedItem), name: focusedItem.accessibilityDefaultAction, trigger: .key)
+            ))
+        return true
     }
 
     /// The select key as a press: Return on iPadOS, Space on the Mac.

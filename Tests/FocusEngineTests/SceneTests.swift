@@ -308,8 +308,12 @@ import WayfinderTestSupport
             p.accessibilityPath == .polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 5, y: 8)]))
         // A negative priority is ignored, as UIKit ignores it, with a warning.
         #expect(p.priority == nil)
-        #expect(loaded.warnings.map(\.field) == ["priority"])
-        #expect(loaded.warnings.first?.kind == .ignoredField(reason: "negative priorities are ignored"))
+        // An unknown role is kept as written, with a warning.
+        #expect(loaded.warnings.map(\.field) == ["role", "priority"])
+        #expect(
+            loaded.warnings.map(\.kind) == [
+                .unknownRole("canvas"), .ignoredField(reason: "negative priorities are ignored"),
+            ])
     }
 
     @Test func rectGeometry() {
