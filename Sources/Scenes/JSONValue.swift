@@ -194,19 +194,30 @@ struct JSONReader {
         throw error("unexpected \(describeCurrent()), expected ',' or ']'")
     }
 
-    /// Skips one value, checking its syntax, without building it.
-    mutating func skipValue() throws(JSONSyntaxError) {
+    /// Skips one value, checking its syntax (and, when `checkingKeys`, that no object repeats a
+    /// key), without building it.
+    mutating func skipValue(checkingKeys: Bool = true) throws(JSONSyntaxError) {
         guard let byte = peek() else { throw error("unexpected end of file, expected a value") }
         switch byte {
         case UInt8(ascii: "{"):
             if try beginObject() { return }
+            var keys: [String] = []
+            var keySet: Set<String>?
             repeat {
-                _ = try readKey()
-                try skipValue()
+                let (key, keyLine) = try readKey()
+                if checkingKeys {
+                    if keySet == nil && keys.count >= Self.linearKeyCheckLimit { keySet = Set(keys) }
+                    let repeated = keySet != nil ? keySet?.insert(key).inserted == false : keys.contains(key)
+                    if repeated {
+                        throw JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: keyLine)
+                    }
+                    if keySet == nil { keys.append(key) }
+                }
+                try skipValue(checkingKeys: checkingKeys)
             } while try nextMember()
         case UInt8(ascii: "["):
             if try beginArray() { return }
-            repeat { try skipValue() } while try nextElement()
+            repeat { try skipValue(checkingKeys: checkingKeys) } while try nextElement()
         default:
             _ = try readValue()
         }

@@ -412,7 +412,7 @@ private struct SceneDecoder {
                     frame = scout
                 }
                 if id != nil && frame != nil { break }
-                try scout.skipValue()
+                try scout.skipValue(checkingKeys: false)  // the main pass checks them
             } while try scout.nextMember()
         } catch {
             throw syntax(error)
