@@ -378,6 +378,15 @@ struct SpatialGrid {
         }
     }
 
+    /// Calls `body` with every item in a cell that `rect` overlaps (an item spanning several
+    /// cells more than once), then with every oversized item.
+    func forEachItem(overlapping rect: Rect, _ body: (Int) -> Void) {
+        for row in row(rect.minY)...row(rect.maxY) {
+            for column in column(rect.minX)...column(rect.maxX) { forEachItem(column: column, row: row, body) }
+        }
+        for index in oversized { body(Int(index)) }
+    }
+
     /// The best item from `source` along `heading` under `rule`, looking only at cells that can
     /// hold a winner. Gives the same answer as ``DirectionalRules/bestCandidate(from:heading:among:rule:)``.
     func bestCandidate(
@@ -462,7 +471,7 @@ struct SpatialGrid {
             var outside = SearchBest(source: source, heading: heading, stage: .outside(beaten: beaten))
             // A winner's score is at least its offset squared, so only lines within the square root
             // of the score to beat can hold one.
-            let lines: (SearchBest) -> ClosedRange<Int> = { best in
+            func lines(_ best: SearchBest) -> ClosedRange<Int> {
                 let limit = best.index != nil ? best.weighted : (beaten != nil ? beamWeighted : .infinity)
                 return across(within: limit.squareRoot())
             }

@@ -203,6 +203,19 @@ public enum FocusDebugger {
         return lines.joined(separator: "\n")
     }
 
+    /// The discoverability listing for the current focus (what holding Command shows): one line
+    /// per available app command with its chord and the environment that performs it.
+    public static func discoverabilityListing(for system: FocusSystem) -> String {
+        guard let table = system.commandTable, !table.commands.isEmpty else { return "No commands are declared." }
+        let available = system.availableCommands
+        if available.isEmpty {
+            let focus = system.focusedItem.map { "\"\(FocusSystem.name(of: $0))\"" } ?? "nothing"
+            return "No command is available with focus on \(focus)."
+        }
+        return available.map { "\($0.command.input)  \($0.command.discoverabilityTitle)  → \($0.target)" }
+            .joined(separator: "\n")
+    }
+
     /// The system's state: the focused item and its group, the first responder, a pending update
     /// and the Full Keyboard Access mode.
     public static func status(of system: FocusSystem) -> String {

@@ -46,6 +46,9 @@ public protocol FocusEnvironment: AnyObject {
     var canBecomeFirstResponder: Bool { get }
     /// Key commands this environment offers while it is in the responder chain. Default: none.
     var keyCommands: [KeyCommand] { get }
+    /// What Return in a text field inside this environment submits (SwiftUI's `onSubmit`); the
+    /// nearest environment with one wins. Default: nil.
+    var submitAction: SubmitAction? { get }
 
     /// Asks whether a focus update may happen. Called on every environment containing the
     /// previously or the next focused item; any `false` cancels the update. Default: true.
@@ -53,10 +56,18 @@ public protocol FocusEnvironment: AnyObject {
     /// Tells the environment that focus changed. Called on the same environments, in the same
     /// order, after the update. Default: nothing.
     func didUpdateFocus(in context: FocusUpdateContext)
+    /// Tells the environment that focus changed and hands it the update's animation coordinator,
+    /// to run work alongside the change (``FocusAnimationCoordinator``). Default: calls
+    /// ``didUpdateFocus(in:)``.
+    func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator)
     /// A key went down while this environment was in the responder chain. Return
     /// ``PressHandling/passToNextResponder`` for keys you do not handle: that is the call to
     /// `super` of UIKit's `pressesBegan`. Default: pass.
     func pressesBegan(_ press: KeyPress) -> PressHandling
+    /// Whether this environment can perform `action` now (UIKit's `canPerformAction`): an app
+    /// command is available while some environment in the responder chain answers yes, and that
+    /// environment performs it. Default: false.
+    func canPerformAction(_ action: String) -> Bool
 }
 
 /// What a responder did with a key press.
@@ -79,8 +90,13 @@ extension FocusEnvironment {
     public var restorationIdentifier: String? { nil }
     public var canBecomeFirstResponder: Bool { self is any FocusItem }
     public var keyCommands: [KeyCommand] { [] }
+    public var submitAction: SubmitAction? { nil }
+    public func canPerformAction(_ action: String) -> Bool { false }
     public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
     public func didUpdateFocus(in context: FocusUpdateContext) {}
+    public func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator) {
+        didUpdateFocus(in: context)
+    }
     public func pressesBegan(_ press: KeyPress) -> PressHandling { .passToNextResponder }
 
     /// Whether `other` is this environment or lies inside it.
@@ -132,6 +148,20 @@ public protocol FocusItem: FocusEnvironment {
     /// Whether Full Keyboard Access makes the item focusable although ``canBecomeFocused`` is
     /// false (buttons, switches, …). Default: false.
     var isFullKeyboardAccessElement: Bool { get }
+    /// Whether the item is an accessibility element (UIKit's `isAccessibilityElement`): Full
+    /// Keyboard Access's cursor reaches it unless it does not respond to user interaction.
+    /// Default: true when it has an accessibility label.
+    var isAccessibilityElement: Bool { get }
+    /// The action Space performs on the item under Full Keyboard Access when the item joined the
+    /// cursor's order only through Full Keyboard Access (a control or an accessibility element).
+    /// Default: `activate`.
+    var accessibilityDefaultAction: String { get }
+    /// Whether Return in this item submits (a text field). Default: false.
+    var submitsOnReturn: Bool { get }
+    /// Items behind a transparent item stay focusable where it covers them (UIKit's
+    /// `isTransparentFocusItem`); an opaque item that cannot be focused hides the focusable items
+    /// it covers completely and is drawn above. Ignored when the item is focusable. Default: false.
+    var isTransparentFocusItem: Bool { get }
 }
 
 extension FocusItem {
@@ -143,6 +173,10 @@ extension FocusItem {
     public var accessibilityRespondsToUserInteraction: Bool { true }
     public var accessibilityCustomActions: [CustomAction] { [] }
     public var isFullKeyboardAccessElement: Bool { false }
+    public var isAccessibilityElement: Bool { accessibilityLabel != nil }
+    public var accessibilityDefaultAction: String { "activate" }
+    public var submitsOnReturn: Bool { false }
+    public var isTransparentFocusItem: Bool { false }
 }
 
 /// How important an item is within its focus group; the highest becomes the group's primary item.
@@ -270,5 +304,27 @@ public struct KeyCommand: Hashable, Sendable {
         self.input = input
         self.title = title
         self.wantsPriorityOverSystemBehavior = wantsPriorityOverSystemBehavior
+    }
+}
+
+/// What Return in a text field submits: an `action` event with ``name``, reported on the
+/// environment that declares it, then ``perform``, where the app may move focus (through a
+/// ``FocusState``) in response.
+///
+/// ```swift
+/// form.submitAction = SubmitAction(name: "logIn") { field in
+///     if !isEmailValid { focus.set(.email) } else { focus.set(nil) }
+/// }
+/// ```
+public struct SubmitAction {
+    /// The action's name, reported in the `action` event.
+    public var name: String
+    /// Runs after the event, with the text field Return was pressed in.
+    public var perform: ((any FocusItem) -> Void)?
+
+    /// Creates a submit action.
+    public init(name: String, perform: ((any FocusItem) -> Void)? = nil) {
+        self.name = name
+        self.perform = perform
     }
 }

@@ -99,8 +99,25 @@ final class FocusLayout {
     private(set) var redirectors: [Redirector] = []
     /// Group indices in Tab order.
     private(set) var tabStops: [Int] = []
+    /// For each group, the redirectors in it, in tree order.
+    private var redirectorsByGroup: [[Redirector]] = []
+    /// For each group, its position in ``tabStops``, or nil when it is not a stop.
+    private var tabStopPositions: [Int?] = []
     private var entryIndex: [ObjectIdentifier: Int] = [:]
-    private(set) var entriesByRestorationID: [String: Int] = [:]
+    private var restorationIndex: [String: Int]?
+    /// The first entry with each restoration identifier; built on first use (restoring focus
+    /// after a rebuild), since hashing every id would dominate building a large layout.
+    var entriesByRestorationID: [String: Int] {
+        if let restorationIndex { return restorationIndex }
+        var index: [String: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            if let identifier = entry.item.restorationIdentifier, index[identifier] == nil {
+                index[identifier] = position
+            }
+        }
+        restorationIndex = index
+        return index
+    }
     private var groupIndexByIdentifier: [String: Int] = [:]
     /// Per-group spatial index and member frames, built on first use.
     private var grids: [Int: (grid: SpatialGrid, frames: [Rect])] = [:]
@@ -109,7 +126,48 @@ final class FocusLayout {
         self.direction = direction
         groups.append(Group(identifier: nil, parent: nil, owner: root))
         visit(root, group: 0, blocked: false, insideFocusable: false, fullKeyboardAccess: fullKeyboardAccess)
+        removeOccludedEntries()
         finishGroups()
+    }
+
+    /// An item that cannot be focused and is not transparent: it hides the focusable items drawn
+    /// before it (earlier in tree order) that it covers completely.
+    private struct Occluder {
+        let item: any FocusItem
+        let frame: Rect
+        /// How many entries come before it in tree order.
+        let entriesBefore: Int
+    }
+
+    private var occluders: [Occluder] = []
+
+    /// Removes the entries hidden by an occluder (UIKit's focus occlusion; a transparent focus
+    /// item does not occlude). Only leaves occlude: a container is drawn by its children.
+    private func removeOccludedEntries() {
+        defer { occluders = [] }
+        guard !occluders.isEmpty, !entries.isEmpty else { return }
+        let grid = SpatialGrid(frames: entries.map(\.frame))
+        var hidden = Set<Int>()
+        for occluder in occluders {
+            grid.forEachItem(overlapping: occluder.frame) { index in
+                guard index < occluder.entriesBefore, !hidden.contains(index) else { return }
+                guard occluder.frame.contains(entries[index].frame), !entries[index].item.contains(occluder.item)
+                else { return }
+                hidden.insert(index)
+            }
+        }
+        guard !hidden.isEmpty else { return }
+        var remap = [Int?](repeating: nil, count: entries.count)
+        var kept: [Entry] = []
+        kept.reserveCapacity(entries.count - hidden.count)
+        for (index, entry) in entries.enumerated() where !hidden.contains(index) {
+            remap[index] = kept.count
+            kept.append(entry)
+        }
+        entries = kept
+        entryIndex = [:]
+        for (index, entry) in entries.enumerated() { entryIndex[ObjectIdentifier(entry.item)] = index }
+        for group in groups.indices { groups[group].members = groups[group].members.compactMap { remap[$0] } }
     }
 
     /// Environments already visited: a tree that lists an environment twice (or in a cycle) is
@@ -144,10 +202,12 @@ final class FocusLayout {
             let index = entries.count
             entries.append(Entry(item: item, frame: item.frame, group: group))
             entryIndex[ObjectIdentifier(item)] = index
-            if let identifier = item.restorationIdentifier, entriesByRestorationID[identifier] == nil {
-                entriesByRestorationID[identifier] = index
-            }
             groups[group].members.append(index)
+        }
+        if !focusableHere, !blocked, let item = environment as? any FocusItem, !item.isTransparentFocusItem,
+            item.focusChildren.isEmpty, Self.isUsable(item.frame)
+        {
+            occluders.append(Occluder(item: item, frame: item.frame, entriesBefore: entries.count))
         }
         if !blocked {
             if let guide = environment as? FocusGuide {
@@ -186,7 +246,7 @@ final class FocusLayout {
         if fullKeyboardAccess {
             // Full Keyboard Access skips elements that do not respond to the user.
             guard item.accessibilityRespondsToUserInteraction else { return false }
-            return item.canBecomeFocused || item.isFullKeyboardAccessElement
+            return item.canBecomeFocused || item.isFullKeyboardAccessElement || item.isAccessibilityElement
         }
         return item.canBecomeFocused
     }
@@ -213,6 +273,10 @@ final class FocusLayout {
             for (rank, entry) in order.enumerated() { entries[entry].readingRank = rank }
         }
         tabStops = tabOrder(of: 0)
+        redirectorsByGroup = Array(repeating: [], count: groups.count)
+        for redirector in redirectors { redirectorsByGroup[redirector.group].append(redirector) }
+        tabStopPositions = Array(repeating: nil, count: groups.count)
+        for (position, group) in tabStops.enumerated() { tabStopPositions[group] = position }
     }
 
     /// A group's Tab stops: its own members as one unit and each child group as one unit, sorted
@@ -244,6 +308,12 @@ final class FocusLayout {
     func entry(for item: any FocusItem) -> Int? { entryIndex[ObjectIdentifier(item)] }
 
     func contains(_ item: any FocusItem) -> Bool { entry(for: item) != nil }
+
+    /// The focus sections and guides of `group`, in tree order.
+    func redirectors(inGroup group: Int) -> [Redirector] { redirectorsByGroup[group] }
+
+    /// The position of `group` in the Tab loop, or nil when it is not a stop.
+    func tabStopPosition(ofGroup group: Int) -> Int? { tabStopPositions[group] }
 
     /// The group index for an environment's identifier path, or the root group.
     func groupIndex(forIdentifier identifier: String?) -> Int? {

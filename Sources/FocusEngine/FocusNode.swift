@@ -50,45 +50,207 @@ public final class FocusNode: FocusItem {
     /// On a list or collection: whether its children may be focused.
     public var allowsFocus: Bool?
     /// Per-item focusability and selection decisions for this collection's children.
-    public weak var delegate: (any FocusNodeDelegate)?
+    public var delegate: (any FocusNodeDelegate)? {
+        get { rare?.delegate }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.delegate = newValue
+        }
+    }
     /// The focus group this node declares, when set explicitly.
-    public var declaredFocusGroup: String?
+    public var declaredFocusGroup: String? {
+        get { rare?.declaredFocusGroup }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.declaredFocusGroup = newValue
+        }
+    }
     /// The custom focus group priority.
-    public var focusGroupPriority: FocusGroupPriority
+    public var focusGroupPriority: FocusGroupPriority {
+        get { rare?.focusGroupPriority ?? .ignored }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == .ignored { return }
+            rareStorage.focusGroupPriority = newValue
+        }
+    }
     /// Whether the node starts selected.
     public var isInitiallySelected: Bool
     /// Selection-follows-focus: the default for children (on a container) or the override (on an item).
-    public var followsFocusWithSelection: Bool?
+    public var followsFocusWithSelection: Bool? {
+        get { rare?.followsFocusWithSelection }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.followsFocusWithSelection = newValue
+        }
+    }
     /// Whether the node is a focus section.
     public var isFocusSection: Bool
     /// How focus is drawn on this node.
-    public var focusEffectStyle: FocusEffectStyle
+    public var focusEffectStyle: FocusEffectStyle {
+        get { rare?.focusEffectStyle ?? .automatic }
+        set {
+            // A default value needs no storage.
+            if rare == nil, case .automatic = newValue { return }
+            rareStorage.focusEffectStyle = newValue
+        }
+    }
     /// The accessibility label.
     public var accessibilityLabel: String?
     /// Extra names for Find.
-    public var accessibilityUserInputLabels: [String]
+    public var accessibilityUserInputLabels: [String] {
+        get { rare?.accessibilityUserInputLabels ?? [] }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue.isEmpty { return }
+            rareStorage.accessibilityUserInputLabels = newValue
+        }
+    }
     /// False: Full Keyboard Access skips the node.
     public var accessibilityRespondsToUserInteraction: Bool
     /// The outline shape for Full Keyboard Access, when not the frame.
-    public var accessibilityPath: AccessibilityPath?
+    public var accessibilityPath: AccessibilityPath? {
+        get { rare?.accessibilityPath }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.accessibilityPath = newValue
+        }
+    }
     /// Custom actions (Tab+Z menu, chords).
-    public var accessibilityCustomActions: [CustomAction]
+    public var accessibilityCustomActions: [CustomAction] {
+        didSet { rebuildKeyCommands() }
+    }
     /// The scroll content size when the node is a scroll view.
-    public var scrollContentSize: Size?
+    public var scrollContentSize: Size? {
+        get { rare?.scrollContentSize }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.scrollContentSize = newValue
+        }
+    }
     /// Hidden nodes and their subtrees are not focusable.
     public var isHidden: Bool
     /// When false, nothing inside can be focused.
     public var isUserInteractionEnabled: Bool
     /// Where focus goes when this node is asked for it; empty means the node itself.
-    public var preferredFocusEnvironments: [any FocusEnvironment]
+    public var preferredFocusEnvironments: [any FocusEnvironment] {
+        get { rare?.preferredFocusEnvironments ?? [] }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue.isEmpty { return }
+            rareStorage.preferredFocusEnvironments = newValue
+        }
+    }
     /// Extra key commands.
-    public var additionalKeyCommands: [KeyCommand]
+    public var additionalKeyCommands: [KeyCommand] {
+        didSet { rebuildKeyCommands() }
+    }
+    /// The chords of the custom actions, then the extra key commands; rebuilt when either
+    /// changes, so that reading them on every key press allocates nothing.
+    private var cachedKeyCommands: [KeyCommand] = []
     /// Called for ``shouldUpdateFocus(in:)``; nil allows every update.
-    public var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)?
+    public var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)? {
+        get { rare?.shouldUpdateFocusHandler }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.shouldUpdateFocusHandler = newValue
+        }
+    }
     /// Called for ``didUpdateFocus(in:)``.
-    public var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)?
+    public var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)? {
+        get { rare?.didUpdateFocusHandler }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.didUpdateFocusHandler = newValue
+        }
+    }
+    /// Called after ``didUpdateFocusHandler`` with the update's animation coordinator, to add work
+    /// that runs alongside the focus change and its completion.
+    public var coordinatedAnimationsHandler: ((FocusUpdateContext, FocusAnimationCoordinator) -> Void)? {
+        get { rare?.coordinatedAnimationsHandler }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.coordinatedAnimationsHandler = newValue
+        }
+    }
+    /// What Return in a text field inside this node submits.
+    public var submitAction: SubmitAction? {
+        get { rare?.submitAction }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.submitAction = newValue
+        }
+    }
+    /// The actions this node can perform for the app's commands.
+    public var performableActions: [String] {
+        get { rare?.performableActions ?? [] }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue.isEmpty { return }
+            rareStorage.performableActions = newValue
+        }
+    }
+    /// Whether the node is an accessibility element; nil: when it has a label.
+    public var accessibilityElementOverride: Bool?
+    /// The action Full Keyboard Access's Space performs; nil: `activate`.
+    public var defaultAccessibilityAction: String? {
+        get { rare?.defaultAccessibilityAction }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.defaultAccessibilityAction = newValue
+        }
+    }
+    /// Whether focusable items behind this node stay focusable where it covers them.
+    public var isTransparentFocusItem = false
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
-    public var pressHandler: ((KeyPress) -> PressHandling)?
+    public var pressHandler: ((KeyPress) -> PressHandling)? {
+        get { rare?.pressHandler }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.pressHandler = newValue
+        }
+    }
+
+    /// The settings few nodes change, allocated on the first change so that a plain node stays
+    /// small.
+    private final class Rare {
+        weak var delegate: (any FocusNodeDelegate)?
+        var declaredFocusGroup: String?
+        var focusGroupPriority: FocusGroupPriority = .ignored
+        var followsFocusWithSelection: Bool?
+        var focusEffectStyle: FocusEffectStyle = .automatic
+        var accessibilityUserInputLabels: [String] = []
+        var accessibilityPath: AccessibilityPath?
+        var scrollContentSize: Size?
+        var preferredFocusEnvironments: [any FocusEnvironment] = []
+        var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)?
+        var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)?
+        var coordinatedAnimationsHandler: ((FocusUpdateContext, FocusAnimationCoordinator) -> Void)?
+        var submitAction: SubmitAction?
+        var performableActions: [String] = []
+        var defaultAccessibilityAction: String?
+        var pressHandler: ((KeyPress) -> PressHandling)?
+    }
+
+    private var rare: Rare?
+
+    private var rareStorage: Rare {
+        if let rare { return rare }
+        let created = Rare()
+        rare = created
+        return created
+    }
 
     /// The parent environment. `addChild(_:)` sets it; set it yourself when a custom
     /// environment (a view-controller-like object) lists this node among its
@@ -103,16 +265,12 @@ public final class FocusNode: FocusItem {
         self.frame = frame
         self.role = role
         self.focusable = focusable
-        self.focusGroupPriority = .ignored
         self.isInitiallySelected = false
         self.isFocusSection = false
-        self.focusEffectStyle = .automatic
-        self.accessibilityUserInputLabels = []
         self.accessibilityRespondsToUserInteraction = true
         self.accessibilityCustomActions = []
         self.isHidden = false
         self.isUserInteractionEnabled = true
-        self.preferredFocusEnvironments = []
         self.additionalKeyCommands = []
     }
 
@@ -171,10 +329,13 @@ public final class FocusNode: FocusItem {
         return nil
     }
 
-    public var keyCommands: [KeyCommand] {
-        accessibilityCustomActions.compactMap { action in
-            action.key.map { KeyCommand(input: $0, title: action.name) }
-        } + additionalKeyCommands
+    public var keyCommands: [KeyCommand] { cachedKeyCommands }
+
+    private func rebuildKeyCommands() {
+        cachedKeyCommands =
+            accessibilityCustomActions.compactMap { action in
+                action.key.map { KeyCommand(input: $0, title: action.name) }
+            } + additionalKeyCommands
     }
 
     public func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool {
@@ -183,6 +344,11 @@ public final class FocusNode: FocusItem {
 
     public func didUpdateFocus(in context: FocusUpdateContext) {
         didUpdateFocusHandler?(context)
+    }
+
+    public func didUpdateFocus(in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator) {
+        didUpdateFocusHandler?(context)
+        coordinatedAnimationsHandler?(context, coordinator)
     }
 
     public func pressesBegan(_ press: KeyPress) -> PressHandling {
@@ -206,6 +372,15 @@ public final class FocusNode: FocusItem {
     public var isFullKeyboardAccessElement: Bool {
         (role?.isControl ?? false) && accessibilityRespondsToUserInteraction
     }
+
+    public var isAccessibilityElement: Bool { accessibilityElementOverride ?? (accessibilityLabel != nil) }
+
+    public var accessibilityDefaultAction: String { defaultAccessibilityAction ?? "activate" }
+
+    /// Text fields submit on Return.
+    public var submitsOnReturn: Bool { role == .textField }
+
+    public func canPerformAction(_ action: String) -> Bool { performableActions.contains(action) }
 
     /// Who decided ``canBecomeFocused``, for the debugger.
     enum FocusabilityDecision {

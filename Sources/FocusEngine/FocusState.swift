@@ -12,7 +12,15 @@
 /// ```
 ///
 /// The value is nil whenever focus is outside all bound items.
-public final class FocusState<Value: Hashable> {
+///
+/// The binding goes both ways: ``onChange(_:)`` tells the app each time the value changes,
+/// once per change, whatever moved focus (Tab, an arrow, a click, Find, ``set(_:)`` itself). A
+/// vetoed move changes nothing and tells nothing.
+///
+/// ```swift
+/// focus.onChange { field in print("editing", field as Any) }
+/// ```
+public final class FocusState<Value: Hashable>: FocusChangeObserver {
     private struct Binding {
         weak var item: (any FocusItem)?
         var value: Value
@@ -21,10 +29,26 @@ public final class FocusState<Value: Hashable> {
     /// The system whose focus this state reflects.
     public let system: FocusSystem
     private var bindings: [Binding] = []
+    /// The value last reported to the change handlers.
+    private var reported: Value?
+    private var changeHandlers: [(Value?) -> Void] = []
 
     /// Creates a focus state over `system`'s focus.
     public init(system: FocusSystem) {
         self.system = system
+        system.addObserver(self)
+    }
+
+    /// Calls `handler` with the new value each time the value changes.
+    public func onChange(_ handler: @escaping (Value?) -> Void) {
+        changeHandlers.append(handler)
+    }
+
+    public func focusSystem(_ system: FocusSystem, didUpdateFocusIn context: FocusUpdateContext) {
+        let current = value
+        guard current != reported else { return }
+        reported = current
+        for handler in changeHandlers { handler(current) }
     }
 
     /// Binds `item` to `value`: the state reads `value` while `item` is focused, and setting
@@ -32,6 +56,7 @@ public final class FocusState<Value: Hashable> {
     public func bind(_ item: any FocusItem, to value: Value) {
         bindings.removeAll { $0.item == nil || $0.item === item }
         bindings.append(Binding(item: item, value: value))
+        reported = self.value  // binding is not a change of focus
     }
 
     /// The value bound to the focused item, or nil when focus is elsewhere (or nowhere).

@@ -28,6 +28,11 @@ enum FullKeyboardAccessState {
     /// Find (Tab+F) is open with the text typed so far and the matching items.
     case finding(query: String, matches: [any FocusItem], position: Int)
 
+    /// Tab+Z opens the actions menu.
+    static let actionsMenuKey = KeyPress.Key.character("z")
+    /// Tab+F opens Find.
+    static let findKey = KeyPress.Key.character("f")
+
     /// The mode's name, for traces.
     var name: String {
         switch self {
@@ -78,36 +83,37 @@ extension FocusSystem {
         return result
     }
 
-    func openActionsMenu() -> [EventPayload] {
-        guard let focusedItem else { return [] }
+    func openActionsMenu(into events: inout [EventPayload]) {
+        guard let focusedItem else { return }
         let actions = focusedItem.accessibilityCustomActions
         if !actions.isEmpty { accessState = .actionsMenu(item: focusedItem, actions: actions, highlighted: 0) }
-        return [
+        events.append(
             .action(
                 ActionEvent(
                     item: Self.name(of: focusedItem), name: "actionsMenu", trigger: .key, actions: actions.map(\.name))
             )
-        ]
+        )
     }
 
-    func findText(_ text: String) -> FocusMoveResult {
+    func findText(_ text: String, into events: inout [EventPayload]) -> MoveOutcome {
         guard case .finding(let query, _, _) = accessState else { return .failed(.nothingFocusable) }
         let newQuery = query + text
         let matches = findMatches(for: newQuery)
         accessState = .finding(query: newQuery, matches: matches, position: 0)
         guard let first = matches.first else { return .failed(.nothingFocusable) }
         if let focusedItem, first === focusedItem { return .failed(.alreadyFocused) }
-        return performUpdate(to: first, heading: .none)
+        return performUpdate(to: first, heading: .none, into: &events)
     }
 
-    /// Keys while the actions menu or Find is open; nil in plain navigation.
+    /// Keys while the actions menu or Find is open; nil in plain navigation (and for a key that
+    /// closes Find and is then handled normally), else whether focus moved.
     ///
     /// Actions menu: Up/Down move the highlight, Return or Space performs the highlighted action
     /// (an `action` event with trigger `menu`), Escape or Tab+Z closes it; other keys are
     /// swallowed. Find: typed text narrows the search, Down/Right and Up/Left step through the
     /// matches, Return or Escape (or Tab+F) closes Find, keeping focus where it is; other keys
     /// close Find and are then handled normally.
-    func handleAccessMode(_ press: KeyPress) -> (move: FocusMoveResult?, events: [EventPayload])? {
+    func handleAccessMode(_ press: KeyPress, into events: inout [EventPayload]) -> Bool? {
         switch accessState {
         case .idle:
             return nil
@@ -120,37 +126,35 @@ extension FocusSystem {
                 accessState = .actionsMenu(item: item, actions: actions, highlighted: max(highlighted - 1, 0))
             case (.return, []), (.space, []):
                 accessState = .idle
-                return (
-                    nil,
-                    [.action(ActionEvent(item: Self.name(of: item), name: actions[highlighted].name, trigger: .menu))]
-                )
+                events.append(
+                    .action(ActionEvent(item: Self.name(of: item), name: actions[highlighted].name, trigger: .menu)))
             case (.escape, []):
                 accessState = .idle
-            case (let key, .tab) where key == .character("z"):
+            case (let key, .tab) where key == FullKeyboardAccessState.actionsMenuKey:
                 accessState = .idle
             default:
                 break
             }
-            return (nil, [])
+            return false
         case .finding(let query, let matches, let position):
             switch (press.key, press.modifiers) {
             case (.down, []), (.right, []), (.up, []), (.left, []):
-                guard !matches.isEmpty else { return (nil, []) }
+                guard !matches.isEmpty else { return false }
                 let forward = press.key == .down || press.key == .right
                 let next = (position + (forward ? 1 : matches.count - 1)) % matches.count
                 accessState = .finding(query: query, matches: matches, position: next)
-                return (performUpdate(to: matches[next], heading: .none), [])
+                return performUpdate(to: matches[next], heading: .none, into: &events).moved
             case (.return, []), (.escape, []):
                 accessState = .idle
-                return (nil, [])
-            case (let key, .tab) where key == .character("f"):
+                return false
+            case (let key, .tab) where key == FullKeyboardAccessState.findKey:
                 accessState = .idle
-                return (nil, [])
+                return false
             case (.backspace, []):
                 let shorter = String(query.dropLast())
                 accessState = .finding(query: "", matches: [], position: 0)
-                if shorter.isEmpty { return (nil, []) }
-                return (findText(shorter), [])
+                if shorter.isEmpty { return false }
+                return findText(shorter, into: &events).moved
             default:
                 accessState = .idle
                 return nil

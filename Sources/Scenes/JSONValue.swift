@@ -55,10 +55,17 @@ struct JSONReader {
     /// How deeply arrays and objects may nest; deeper input is refused instead of exhausting the
     /// stack. Scene trees are a few levels deep; 512 leaves room for generated scenes.
     static let maximumDepth = 512
+    /// Up to this many keys, an object checks for a repeated key by looking through the keys it
+    /// has; beyond, it keeps a set, so that the check stays linear in the number of keys.
+    static let linearKeyCheckLimit = 16
+    /// Integers with at most this many digits are converted digit by digit: below 10¹⁵ every
+    /// integer is exact in a Double, so the result equals the general conversion's.
+    static let exactIntegerDigits = 15
 
     private let bytes: [UInt8]
     private var index = 0
-    private var line = 1
+    /// The 1-based line of the next byte.
+    private(set) var line = 1
     private var depth = 0
 
     /// Creates a reader over `bytes`.
@@ -68,30 +75,166 @@ struct JSONReader {
 
     /// Parses a whole document: one value, surrounded only by whitespace.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var reader = JSONReader(bytes: bytes)
-        // A UTF-8 byte order mark is allowed before the text.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
-        reader.skipWhitespace()
+        var reader = JSONReader(document: bytes)
         let value = try reader.readValue()
-        reader.skipWhitespace()
-        guard reader.index == bytes.count else {
-            throw reader.error("unexpected \(reader.describeCurrent()) after the top-level value")
-        }
+        try reader.finishDocument()
         return value
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
+    /// Creates a reader at the start of a document: past a UTF-8 byte order mark (allowed before
+    /// the text) and leading whitespace.
+    init(document bytes: [UInt8]) {
+        self.init(bytes: bytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        skipWhitespace()
+    }
+
+    /// Checks that only whitespace follows the top-level value.
+    mutating func finishDocument() throws(JSONSyntaxError) {
+        skipWhitespace()
+        guard index == bytes.count else {
+            throw error("unexpected \(describeCurrent()) after the top-level value")
+        }
+    }
+
+    // MARK: Pull interface
+
+    /// The next byte after whitespace, without consuming it; nil at the end.
+    mutating func peek() -> UInt8? {
+        skipWhitespace()
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// A word for the type of the value that starts here, for "expected …, found …" messages.
+    mutating func peekTypeName() -> String {
+        switch peek() {
+        case UInt8(ascii: "{"): "an object"
+        case UInt8(ascii: "["): "an array"
+        case UInt8(ascii: "\""): "a string"
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): "a boolean"
+        case UInt8(ascii: "n"): "null"
+        case nil: "end of file"
+        default: "a number"
+        }
+    }
+
+    /// Consumes `{` and reports whether the object is empty (consuming `}` then).
+    mutating func beginObject() throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return true
+        }
+        return false
+    }
+
+    /// Reads `"key":` and returns the key and its line.
+    mutating func readKey() throws(JSONSyntaxError) -> (key: String, line: Int) {
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+            throw error("unexpected \(describeCurrent()), expected a quoted key")
+        }
+        let keyLine = line
+        let key = try readString()
+        skipWhitespace()
+        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+            throw error("unexpected \(describeCurrent()), expected ':' after the key \"\(key)\"")
+        }
+        index += 1
+        skipWhitespace()
+        return (key, keyLine)
+    }
+
+    /// After a member's value: consumes `,` (another member follows: true) or `}` (false).
+    mutating func nextMember() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            return true
+        }
+        if bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            depth -= 1
+            return false
+        }
+        throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+    }
+
+    /// Consumes `[` and reports whether the array is empty (consuming `]` then).
+    mutating func beginArray() throws(JSONSyntaxError) -> Bool {
+        try enterContainer()
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return true
+        }
+        return false
+    }
+
+    /// After an element: consumes `,` (another element follows: true) or `]` (false).
+    mutating func nextElement() throws(JSONSyntaxError) -> Bool {
+        skipWhitespace()
+        guard index < bytes.count else { throw error("unexpected end of file, expected ',' or ']'") }
+        if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            skipWhitespace()
+            return true
+        }
+        if bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            depth -= 1
+            return false
+        }
+        throw error("unexpected \(describeCurrent()), expected ',' or ']'")
+    }
+
+    /// Skips one value, checking its syntax (and, when `checkingKeys`, that no object repeats a
+    /// key), without building it.
+    mutating func skipValue(checkingKeys: Bool = true) throws(JSONSyntaxError) {
+        guard let byte = peek() else { throw error("unexpected end of file, expected a value") }
+        switch byte {
+        case UInt8(ascii: "{"):
+            if try beginObject() { return }
+            var keys: [String] = []
+            var keySet: Set<String>?
+            repeat {
+                let (key, keyLine) = try readKey()
+                if checkingKeys {
+                    if keySet == nil && keys.count >= Self.linearKeyCheckLimit { keySet = Set(keys) }
+                    let repeated = keySet != nil ? keySet?.insert(key).inserted == false : keys.contains(key)
+                    if repeated {
+                        throw JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: keyLine)
+                    }
+                    if keySet == nil { keys.append(key) }
+                }
+                try skipValue(checkingKeys: checkingKeys)
+            } while try nextMember()
+        case UInt8(ascii: "["):
+            if try beginArray() { return }
+            repeat { try skipValue(checkingKeys: checkingKeys) } while try nextElement()
+        default:
+            _ = try readValue()
+        }
+    }
+
+    func error(_ message: String) -> JSONSyntaxError {
         JSONSyntaxError(message: message, line: line)
     }
 
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard index < bytes.count else { return "end of file" }
         let byte = bytes[index]
         if byte >= 0x20 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
         return "byte 0x\(String(byte, radix: 16))"
     }
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
@@ -105,7 +248,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
+    mutating func readValue() throws(JSONSyntaxError) -> JSONValue {
         guard index < bytes.count else { throw error("unexpected end of file, expected a value") }
         let startLine = line
         switch bytes[index] {
@@ -139,7 +282,7 @@ struct JSONReader {
         index += count
     }
 
-    private mutating func enterContainer() throws(JSONSyntaxError) {
+    mutating func enterContainer() throws(JSONSyntaxError) {
         depth += 1
         guard depth <= Self.maximumDepth else {
             throw error("arrays and objects nest deeper than \(Self.maximumDepth) levels")
@@ -151,6 +294,8 @@ struct JSONReader {
         defer { depth -= 1 }
         index += 1  // {
         var members: [JSONMember] = []
+        /// Keys seen so far, once the object is too large for a linear look-up to stay cheap.
+        var keys: Set<String>?
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -163,7 +308,16 @@ struct JSONReader {
             }
             let keyLine = line
             let key = try readString()
-            if members.contains(where: { $0.key == key }) {
+            if keys == nil && members.count >= Self.linearKeyCheckLimit {
+                keys = Set(members.map(\.key))
+            }
+            let repeated: Bool
+            if keys != nil {
+                repeated = keys?.insert(key).inserted == false
+            } else {
+                repeated = members.contains { $0.key == key }
+            }
+            if repeated {
                 throw JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: keyLine)
             }
             skipWhitespace()
@@ -233,9 +387,24 @@ struct JSONReader {
         return value
     }
 
-    private mutating func readString() throws(JSONSyntaxError) -> String {
+    mutating func readString() throws(JSONSyntaxError) -> String {
         index += 1  // opening quote
-        var utf8: [UInt8] = []
+        // Most strings have no escapes: find the closing quote and decode the bytes in place.
+        var end = index
+        while end < bytes.count {
+            let byte = bytes[end]
+            if byte == UInt8(ascii: "\"") {
+                guard let string = String(validating: bytes[index..<end], as: UTF8.self) else {
+                    throw error("a string is not valid UTF-8")
+                }
+                index = end + 1
+                return string
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            end += 1
+        }
+        var utf8: [UInt8] = Array(bytes[index..<end])
+        index = end
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
             let byte = bytes[index]
@@ -289,7 +458,7 @@ struct JSONReader {
         }
     }
 
-    private mutating func readNumber() throws(JSONSyntaxError) -> Double {
+    mutating func readNumber() throws(JSONSyntaxError) -> Double {
         let start = index
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
@@ -311,6 +480,15 @@ struct JSONReader {
             }
             guard index < bytes.count, isDigit(bytes[index]) else { throw error("a number has no exponent digits") }
             while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+        }
+        // Integers of up to 15 digits are exact in a Double: convert them without a text copy.
+        let digits = bytes[start] == UInt8(ascii: "-") ? index - start - 1 : index - start
+        if digits <= Self.exactIntegerDigits,
+            !bytes[start..<index].contains(where: { !isDigit($0) && $0 != UInt8(ascii: "-") })
+        {
+            var value = 0
+            for byte in bytes[start..<index] where isDigit(byte) { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+            return Double(bytes[start] == UInt8(ascii: "-") ? -value : value)
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         guard let value = Double(text), value.isFinite else { throw error("the number \(text) is out of range") }

@@ -26,6 +26,8 @@ public struct Scene: Hashable, Sendable {
     public var description: String?
     /// The root node, usually the window.
     public var root: SceneNode
+    /// The app's commands (its menu), built once and validated along the responder chain.
+    public var commands: [SceneCommand]
 
     /// Creates a scene.
     public init(
@@ -34,6 +36,7 @@ public struct Scene: Hashable, Sendable {
         selectKey: SelectKey = .return,
         directionalSearch: DirectionalSearch = .precise,
         description: String? = nil,
+        commands: [SceneCommand] = [],
         root: SceneNode
     ) {
         self.size = size ?? root.frame.size
@@ -41,6 +44,7 @@ public struct Scene: Hashable, Sendable {
         self.selectKey = selectKey
         self.directionalSearch = directionalSearch
         self.description = description
+        self.commands = commands
         self.root = root
     }
 
@@ -69,6 +73,11 @@ public struct Scene: Hashable, Sendable {
 }
 
 /// One node of a scene: a view, a cell, a container, or anything with a frame.
+///
+/// The fields most nodes set (id, frame, children, role, focusability, label) are stored inline;
+/// the rarer ones (groups, priorities, effects, paths, actions, interactions, scrolling) live in
+/// one shared, immutable box that only nodes using them allocate, so that a large generated
+/// scene costs little memory per node.
 public struct SceneNode: Hashable, Sendable {
     /// The unique id; what the command line prints.
     public var id: String
@@ -82,34 +91,113 @@ public struct SceneNode: Hashable, Sendable {
     public var focusable: Bool?
     /// On a list or collection: whether its cells may be focused.
     public var allowsFocus: Bool?
-    /// The focus group identifier; nil inherits the parent's group.
-    public var focusGroup: String?
-    /// The focus group priority; a custom value can only raise the system's.
-    public var priority: Int?
     /// Whether the node starts selected.
     public var selected: Bool
     /// On a container: the default for its items; on an item: its override.
     public var selectionFollowsFocus: Bool?
     /// Whether this container catches directional moves into its area.
     public var focusSection: Bool
-    /// How focus is drawn on this node.
-    public var focusEffect: SceneFocusEffect
-    /// The accessibility label.
-    public var label: String?
-    /// Extra names for Find and voice control.
-    public var inputLabels: [String]
     /// Whether the node responds to the user; `false` makes Full Keyboard Access skip it.
     public var respondsToUserInteraction: Bool
-    /// The shape of the focus outline, when it is not the frame.
-    public var accessibilityPath: AccessibilityPath?
-    /// Custom actions (the Full Keyboard Access actions menu and their key chords).
-    public var actions: [SceneCustomAction]
-    /// Interactions attached to the node.
-    public var interactions: [SceneInteraction]
-    /// Set when the node is a scroll view.
-    public var scroll: SceneScroll?
+    /// Whether the node is an accessibility element; nil: it is one when it has a label.
+    public var accessibilityElement: Bool?
+    /// Whether focusable nodes behind this one stay focusable where it covers them.
+    public var transparent: Bool = false
+    /// The accessibility label.
+    public var label: String?
     /// The line of the node's opening brace in its file, or nil for a node built in code.
     public var line: Int?
+    private var extras: ExtrasBox?
+
+    /// The rarely used fields.
+    private struct Extras: Hashable, Sendable {
+        var focusGroup: String?
+        var priority: Int?
+        var focusEffect: SceneFocusEffect = .automatic
+        var inputLabels: [String] = []
+        var accessibilityPath: AccessibilityPath?
+        var actions: [SceneCustomAction] = []
+        var interactions: [SceneInteraction] = []
+        var scroll: SceneScroll?
+        var onSubmit: String?
+        var defaultAction: String?
+        var performs: [String] = []
+    }
+
+    /// An immutable box: setting a rare field makes a new one, so copies never share changes.
+    private final class ExtrasBox: Hashable, Sendable {
+        let value: Extras
+        init(_ value: Extras) { self.value = value }
+        static func == (lhs: ExtrasBox, rhs: ExtrasBox) -> Bool { lhs.value == rhs.value }
+        func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    }
+
+    private var extrasValue: Extras { extras?.value ?? Extras() }
+
+    private mutating func modifyExtras(_ change: (inout Extras) -> Void) {
+        var value = extrasValue
+        change(&value)
+        extras = value == Extras() ? nil : ExtrasBox(value)
+    }
+
+    /// The focus group identifier; nil inherits the parent's group.
+    public var focusGroup: String? {
+        get { extras?.value.focusGroup }
+        set { modifyExtras { $0.focusGroup = newValue } }
+    }
+    /// The focus group priority; a custom value can only raise the system's.
+    public var priority: Int? {
+        get { extras?.value.priority }
+        set { modifyExtras { $0.priority = newValue } }
+    }
+    /// How focus is drawn on this node.
+    public var focusEffect: SceneFocusEffect {
+        get { extras?.value.focusEffect ?? .automatic }
+        set { modifyExtras { $0.focusEffect = newValue } }
+    }
+    /// Extra names for Find and voice control.
+    public var inputLabels: [String] {
+        get { extras?.value.inputLabels ?? [] }
+        set { modifyExtras { $0.inputLabels = newValue } }
+    }
+    /// The shape of the focus outline, when it is not the frame.
+    public var accessibilityPath: AccessibilityPath? {
+        get { extras?.value.accessibilityPath }
+        set { modifyExtras { $0.accessibilityPath = newValue } }
+    }
+    /// Custom actions (the Full Keyboard Access actions menu and their key chords).
+    public var actions: [SceneCustomAction] {
+        get { extras?.value.actions ?? [] }
+        set { modifyExtras { $0.actions = newValue } }
+    }
+    /// Interactions attached to the node.
+    public var interactions: [SceneInteraction] {
+        get { extras?.value.interactions ?? [] }
+        set { modifyExtras { $0.interactions = newValue } }
+    }
+    /// Set when the node is a scroll view.
+    public var scroll: SceneScroll? {
+        get { extras?.value.scroll }
+        set { modifyExtras { $0.scroll = newValue } }
+    }
+    /// On a container: the action Return in a text field inside it submits (SwiftUI's
+    /// `onSubmit`).
+    public var onSubmit: String? {
+        get { extras?.value.onSubmit }
+        set { modifyExtras { $0.onSubmit = newValue } }
+    }
+    /// The action Full Keyboard Access performs when Space activates the node; nil: `activate`.
+    public var defaultAction: String? {
+        get { extras?.value.defaultAction }
+        set { modifyExtras { $0.defaultAction = newValue } }
+    }
+
+    /// The actions this node can perform for the app's commands (UIKit's `canPerformAction`
+    /// answering yes): a command is available while the node is in the responder chain.
+    public var performs: [String] {
+        get { extras?.value.performs ?? [] }
+        set { modifyExtras { $0.performs = newValue } }
+    }
 
     /// Creates a node.
     public init(
@@ -128,10 +216,14 @@ public struct SceneNode: Hashable, Sendable {
         label: String? = nil,
         inputLabels: [String] = [],
         respondsToUserInteraction: Bool = true,
+        accessibilityElement: Bool? = nil,
         accessibilityPath: AccessibilityPath? = nil,
         actions: [SceneCustomAction] = [],
         interactions: [SceneInteraction] = [],
         scroll: SceneScroll? = nil,
+        onSubmit: String? = nil,
+        defaultAction: String? = nil,
+        performs: [String] = [],
         line: Int? = nil
     ) {
         self.id = id
@@ -140,20 +232,27 @@ public struct SceneNode: Hashable, Sendable {
         self.role = role
         self.focusable = focusable
         self.allowsFocus = allowsFocus
-        self.focusGroup = focusGroup
-        self.priority = priority
         self.selected = selected
         self.selectionFollowsFocus = selectionFollowsFocus
         self.focusSection = focusSection
-        self.focusEffect = focusEffect
         self.label = label
-        self.inputLabels = inputLabels
         self.respondsToUserInteraction = respondsToUserInteraction
-        self.accessibilityPath = accessibilityPath
-        self.actions = actions
-        self.interactions = interactions
-        self.scroll = scroll
+        self.accessibilityElement = accessibilityElement
         self.line = line
+        let extras = Extras(
+            focusGroup: focusGroup,
+            priority: priority,
+            focusEffect: focusEffect,
+            inputLabels: inputLabels,
+            accessibilityPath: accessibilityPath,
+            actions: actions,
+            interactions: interactions,
+            scroll: scroll,
+            onSubmit: onSubmit,
+            defaultAction: defaultAction,
+            performs: performs
+        )
+        self.extras = extras == Extras() ? nil : ExtrasBox(extras)
     }
 }
 
@@ -255,5 +354,29 @@ public struct SceneScroll: Hashable, Sendable {
     /// Creates a scroll description.
     public init(contentSize: Size) {
         self.contentSize = contentSize
+    }
+}
+
+/// A command of the app's menu, as a scene declares it: available while a node in the responder
+/// chain ``SceneNode/performs`` its action.
+public struct SceneCommand: Hashable, Sendable {
+    /// The menu title.
+    public var title: String
+    /// The chord, such as `Meta+P`.
+    public var key: String
+    /// The title of the discoverability listing (what holding Command shows); nil uses `title`.
+    public var discoverabilityTitle: String?
+    /// The action performed, which a node must list in ``SceneNode/performs``.
+    public var action: String
+    /// The line of the command in its file.
+    public var line: Int?
+
+    /// Creates a command.
+    public init(title: String, key: String, discoverabilityTitle: String? = nil, action: String, line: Int? = nil) {
+        self.title = title
+        self.key = key
+        self.discoverabilityTitle = discoverabilityTitle
+        self.action = action
+        self.line = line
     }
 }

@@ -75,6 +75,8 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
         case unknownField
         /// A field that has no effect where it is (for example `allowsFocus` on a cell).
         case ignoredField(reason: String)
+        /// A `role` this version does not know; it is kept as written, with no special meaning.
+        case unknownRole(String)
     }
 
     /// The file's name or path.
@@ -87,14 +89,17 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
     public var field: String
     /// What the warning is about.
     public var kind: Kind
+    /// The known name closest to the one written, when one is close ("did you mean …?").
+    public var suggestion: String?
 
     /// Creates a warning.
-    public init(file: String, line: Int?, nodeID: String?, field: String, kind: Kind) {
+    public init(file: String, line: Int?, nodeID: String?, field: String, kind: Kind, suggestion: String? = nil) {
         self.file = file
         self.line = line
         self.nodeID = nodeID
         self.field = field
         self.kind = kind
+        self.suggestion = suggestion
     }
 
     /// `file:line: node "id": unknown field "f" is ignored`.
@@ -103,8 +108,9 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
         switch kind {
         case .unknownField: text += "unknown field \"\(field)\" is ignored"
         case .ignoredField(let reason): text += "field \"\(field)\" has no effect: \(reason)"
+        case .unknownRole(let role): text += "unknown role \"\(role)\" has no special meaning"
         }
-        return text
+        return text + Suggestion.text(suggestion)
     }
 }
 

@@ -35,7 +35,7 @@ extension Scene {
     }
 
     private static func load(contentsOf url: URL, file: String) throws(SceneError) -> LoadedScene {
-        let data: Data
+        var data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
@@ -47,7 +47,9 @@ extension Scene {
                 kind: .unreadable(reason: (error as NSError).localizedDescription)
             )
         }
-        return try parse(Array(data), file: file)
+        let bytes = [UInt8](data)
+        data = Data()  // only one copy of the text while parsing
+        return try parse(bytes, file: file)
     }
 
     /// Validates a scene given as JSON text.
@@ -67,38 +69,38 @@ extension Scene {
     ///   - file: The name errors and warnings use for the source.
     /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
     public static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> LoadedScene {
-        let document: JSONValue
-        do {
-            document = try JSONReader.parse(bytes)
-        } catch {
-            throw SceneError(file: file, line: error.line, nodeID: nil, field: nil, kind: .syntax(error.message))
-        }
-        var decoder = SceneDecoder(file: file)
-        let scene = try decoder.decodeScene(document)
+        var decoder = SceneDecoder(file: file, reader: JSONReader(document: bytes))
+        let scene = try decoder.decodeScene()
         return LoadedScene(scene: scene, warnings: decoder.warnings)
     }
 }
 
-/// Turns a parsed JSON document into a validated ``Scene``.
+/// Reads a scene file and validates it as it goes: nodes are built straight from the text, without
+/// a JSON tree in between (only small fields such as effects and actions pass through
+/// ``JSONValue``).
 private struct SceneDecoder {
-    static let sceneFields: Set<String> = [
-        "size", "layoutDirection", "selectKey", "directionalSearch", "description", "root",
+    static let sceneFields: [String] = [
+        "size", "layoutDirection", "selectKey", "directionalSearch", "description", "root", "commands",
     ]
-    static let nodeFields: Set<String> = [
+    static let nodeFields: [String] = [
         "id", "frame", "children", "role", "focusable", "allowsFocus", "focusGroup", "priority", "selected",
         "selectionFollowsFocus", "focusSection", "focusEffect", "label", "inputLabels",
-        "respondsToUserInteraction", "accessibilityPath", "actions", "interactions", "scroll",
+        "respondsToUserInteraction", "accessibilityElement", "accessibilityPath", "actions", "interactions",
+        "scroll", "onSubmit", "defaultAction", "performs", "transparent",
     ]
+    static let commandFields: [String] = ["title", "key", "discoverabilityTitle", "action"]
 
     let file: String
+    var json: JSONReader
     var warnings: [SceneWarning] = []
     /// The line on which each id was first seen.
     var idLines: [String: Int] = [:]
     /// Node references to check once every id is known: (node, field, line, referenced id).
     var references: [(nodeID: String, field: String, line: Int, target: String)] = []
 
-    init(file: String) {
+    init(file: String, reader: JSONReader) {
         self.file = file
+        self.json = reader
     }
 
     // MARK: Errors
@@ -113,16 +115,75 @@ private struct SceneDecoder {
 
     mutating func warnUnknownFields(
         in members: [JSONMember],
-        known: Set<String>,
+        known: [String],
         node: String?,
         prefix: String = ""
     ) {
         for member in members where !known.contains(member.key) {
-            warnings.append(
-                SceneWarning(
-                    file: file, line: member.line, nodeID: node, field: prefix + member.key, kind: .unknownField)
-            )
+            warnUnknownField(member.key, line: member.line, known: known, node: node, prefix: prefix)
         }
+    }
+
+    mutating func warnUnknownField(_ key: String, line: Int, known: [String], node: String?, prefix: String = "") {
+        var warning = SceneWarning(file: file, line: line, nodeID: node, field: prefix + key, kind: .unknownField)
+        warning.suggestion = Suggestion.closest(to: key, among: known)
+        warnings.append(warning)
+    }
+
+    // MARK: Reading
+
+    /// Runs a step of the JSON reader, turning a syntax error into a scene error.
+    func syntax(_ error: JSONSyntaxError) -> SceneError {
+        SceneError(file: file, line: error.line, nodeID: nil, field: nil, kind: .syntax(error.message))
+    }
+
+    mutating func readValue() throws(SceneError) -> JSONValue {
+        do { return try json.readValue() } catch { throw syntax(error) }
+    }
+
+    mutating func skipValue() throws(SceneError) {
+        do { try json.skipValue() } catch { throw syntax(error) }
+    }
+
+    mutating func readKey() throws(SceneError) -> (key: String, line: Int) {
+        do { return try json.readKey() } catch { throw syntax(error) }
+    }
+
+    mutating func nextMember() throws(SceneError) -> Bool {
+        do { return try json.nextMember() } catch { throw syntax(error) }
+    }
+
+    mutating func nextElement() throws(SceneError) -> Bool {
+        do { return try json.nextElement() } catch { throw syntax(error) }
+    }
+
+    /// Throws the syntax error of the next value, if it has one: a malformed value is reported as
+    /// such rather than as a value of the wrong type.
+    func checkSyntaxOfNextValue() throws(SceneError) {
+        var probe = json
+        do { try probe.skipValue() } catch { throw syntax(error) }
+    }
+
+    /// Opens an object, or throws "expected an object, found …"; returns whether it is empty.
+    mutating func beginObject(node: String?, field: String) throws(SceneError) -> Bool {
+        guard json.peek() == UInt8(ascii: "{") else {
+            try checkSyntaxOfNextValue()
+            throw error(
+                .wrongType(expected: "an object", found: json.peekTypeName()), line: json.line, node: node,
+                field: field)
+        }
+        do { return try json.beginObject() } catch { throw syntax(error) }
+    }
+
+    /// Opens an array, or throws "expected an array, found …"; returns whether it is empty.
+    mutating func beginArray(node: String?, field: String) throws(SceneError) -> Bool {
+        guard json.peek() == UInt8(ascii: "[") else {
+            try checkSyntaxOfNextValue()
+            throw error(
+                .wrongType(expected: "an array", found: json.peekTypeName()), line: json.line, node: node,
+                field: field)
+        }
+        do { return try json.beginArray() } catch { throw syntax(error) }
     }
 
     // MARK: Typed readers
@@ -233,42 +294,65 @@ private struct SceneDecoder {
         let name = try string(value, node: node, field: field)
         guard let result = E(rawValue: name) else {
             let allowed = E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+            let suggestion = Suggestion.closest(to: name, among: E.allCases.map(\.rawValue))
             throw error(
-                .invalidValue("\"\(name)\" is not one of \(allowed)"), line: value.line, node: node, field: field)
+                .invalidValue("\"\(name)\" is not one of \(allowed)" + Suggestion.text(suggestion)),
+                line: value.line,
+                node: node,
+                field: field
+            )
         }
         return result
     }
 
     // MARK: Scene
 
-    mutating func decodeScene(_ document: JSONValue) throws(SceneError) -> Scene {
-        let members = try object(document, node: nil, field: "(top level)")
-        warnUnknownFields(in: members, known: Self.sceneFields, node: nil)
-        guard let rootMember = members.first(where: { $0.key == "root" }) else {
-            throw error(.missingField, line: document.line, node: nil, field: "root")
+    /// Checks a member's key against the keys already seen in its object.
+    func checkRepeated(_ key: String, line: Int, in keys: inout KeyTracker, known: [String]) throws(SceneError) {
+        guard keys.insert(key, knownIndex: known.firstIndex(of: key)) else {
+            throw syntax(JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: line))
         }
-        let root = try decodeNode(rootMember.value, field: "root")
-        var scene = Scene(root: root)
-        for member in members {
-            let value = member.value
-            switch member.key {
-            case "size": scene.size = try size(value, node: nil, field: "size")
-            case "layoutDirection":
-                scene.layoutDirection = try enumeration(
-                    value, as: LayoutDirection.self, node: nil, field: "layoutDirection")
-            case "selectKey":
-                scene.selectKey = try enumeration(value, as: SelectKey.self, node: nil, field: "selectKey")
-            case "directionalSearch":
-                scene.directionalSearch = try enumeration(
-                    value,
-                    as: DirectionalSearch.self,
-                    node: nil,
-                    field: "directionalSearch"
-                )
-            case "description": scene.description = try string(value, node: nil, field: "description")
-            default: break
-            }
+    }
+
+    mutating func decodeScene() throws(SceneError) -> Scene {
+        let objectLine = json.line
+        var root: SceneNode?
+        var size: Size?
+        var layoutDirection = LayoutDirection.leftToRight
+        var selectKey = SelectKey.return
+        var directionalSearch = DirectionalSearch.precise
+        var description: String?
+        var commands: [SceneCommand] = []
+        var keys = KeyTracker()
+        if try !beginObject(node: nil, field: "(top level)") {
+            repeat {
+                let (key, line) = try readKey()
+                try checkRepeated(key, line: line, in: &keys, known: Self.sceneFields)
+                switch key {
+                case "root": root = try decodeNode(field: "root")
+                case "size": size = try self.size(try readValue(), node: nil, field: "size")
+                case "layoutDirection":
+                    layoutDirection = try enumeration(
+                        try readValue(), as: LayoutDirection.self, node: nil, field: "layoutDirection")
+                case "selectKey":
+                    selectKey = try enumeration(try readValue(), as: SelectKey.self, node: nil, field: "selectKey")
+                case "directionalSearch":
+                    directionalSearch = try enumeration(
+                        try readValue(), as: DirectionalSearch.self, node: nil, field: "directionalSearch")
+                case "description": description = try string(try readValue(), node: nil, field: "description")
+                case "commands":
+                    let elements = try array(try readValue(), node: nil, field: "commands")
+                    for (index, element) in elements.enumerated() {
+                        commands.append(try decodeCommand(element, field: "commands[\(index)]"))
+                    }
+                default:
+                    warnUnknownField(key, line: line, known: Self.sceneFields, node: nil)
+                    try skipValue()
+                }
+            } while try nextMember()
         }
+        do { try json.finishDocument() } catch { throw syntax(error) }
+        guard let root else { throw error(.missingField, line: objectLine, node: nil, field: "root") }
         for reference in references where idLines[reference.target] == nil {
             throw error(
                 .unknownNodeReference(reference.target),
@@ -277,102 +361,254 @@ private struct SceneDecoder {
                 field: reference.field
             )
         }
-        return scene
+        return Scene(
+            size: size,
+            layoutDirection: layoutDirection,
+            selectKey: selectKey,
+            directionalSearch: directionalSearch,
+            description: description,
+            commands: commands,
+            root: root
+        )
+    }
+
+    mutating func decodeCommand(_ value: JSONValue, field: String) throws(SceneError) -> SceneCommand {
+        let members = try object(value, node: nil, field: field)
+        warnUnknownFields(in: members, known: Self.commandFields, node: nil, prefix: "\(field).")
+        func required(_ key: String) throws(SceneError) -> String {
+            guard let member = members.first(where: { $0.key == key }) else {
+                throw error(.missingField, line: value.line, node: nil, field: "\(field).\(key)")
+            }
+            let text = try string(member.value, node: nil, field: "\(field).\(key)")
+            guard !text.isEmpty else {
+                throw error(.invalidValue("must not be empty"), line: member.line, node: nil, field: "\(field).\(key)")
+            }
+            return text
+        }
+        var command = SceneCommand(
+            title: try required("title"), key: try required("key"), action: try required("action"), line: value.line)
+        if let member = members.first(where: { $0.key == "discoverabilityTitle" }) {
+            command.discoverabilityTitle = try string(member.value, node: nil, field: "\(field).discoverabilityTitle")
+        }
+        return command
     }
 
     // MARK: Nodes
 
+    /// Where a node's `id` and `frame` are, found by looking ahead through its object, so that
+    /// errors anywhere in the node can name it and the frame is checked first, whatever the order
+    /// of the fields.
+    func locateIdentity() throws(SceneError) -> (id: JSONReader?, frame: JSONReader?) {
+        var scout = json
+        var id: JSONReader?
+        var frame: JSONReader?
+        do {
+            if try scout.beginObject() { return (nil, nil) }
+            repeat {
+                let (key, _) = try scout.readKey()
+                if key == "id" && id == nil {
+                    id = scout
+                } else if key == "frame" && frame == nil {
+                    frame = scout
+                }
+                if id != nil && frame != nil { break }
+                try scout.skipValue(checkingKeys: false)  // the main pass checks them
+            } while try scout.nextMember()
+        } catch {
+            throw syntax(error)
+        }
+        return (id, frame)
+    }
+
+    /// Reads a frame at a position found by ``locateIdentity()``: four plain numbers are read
+    /// straight from the text; anything else goes through the general checks for its message.
+    func frame(at position: JSONReader, node: String) throws(SceneError) -> Rect {
+        var reader = position
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        fast: do {
+            guard reader.peek() == UInt8(ascii: "["), try !reader.beginArray() else { break fast }
+            for slot in 0..<4 {
+                guard let byte = reader.peek(), byte == UInt8(ascii: "-") || (byte >= 48 && byte <= 57) else {
+                    break fast
+                }
+                let number = try reader.readNumber()
+                switch slot {
+                case 0: values.0 = number
+                case 1: values.1 = number
+                case 2: values.2 = number
+                default: values.3 = number
+                }
+                guard try reader.nextElement() == (slot < 3) else { break fast }
+            }
+            let rect = Rect(x: values.0, y: values.1, width: values.2, height: values.3)
+            guard rect.width >= 0, rect.height >= 0 else { break fast }
+            let limit = Self.maximumMagnitude
+            guard abs(values.0) <= limit, abs(values.1) <= limit, abs(values.2) <= limit, abs(values.3) <= limit
+            else { break fast }
+            return rect
+        } catch {
+            throw syntax(error)
+        }
+        return try rect(try value(at: position), node: node, field: "frame")
+    }
+
+    /// Reads one value at a position found by ``locateIdentity()``.
+    func value(at position: JSONReader) throws(SceneError) -> JSONValue {
+        var reader = position
+        do { return try reader.readValue() } catch { throw syntax(error) }
+    }
+
+    /// Decodes the child at `index` of the node `parentID`.
+    mutating func decodeChild(_ index: Int, parentID: String) throws(SceneError) -> SceneNode {
+        try decodeNode(childIndex: index, parentID: parentID)
+    }
+
     /// Decodes one node; `field` says where it sits (`root`, `children[2]`) for errors that come
     /// before its id is known.
-    mutating func decodeNode(_ value: JSONValue, field: String, parentID: String? = nil) throws(SceneError) -> SceneNode
+    mutating func decodeNode(field: String, parentID: String? = nil) throws(SceneError) -> SceneNode {
+        try decodeNode(childIndex: nil, parentID: parentID, root: field)
+    }
+
+    /// Decodes one node, the root (`childIndex` nil) or a child; the field name for errors is
+    /// built only when an error needs it.
+    mutating func decodeNode(childIndex: Int?, parentID: String?, root: String = "root") throws(SceneError)
+        -> SceneNode
     {
-        let members = try object(value, node: parentID, field: field)
-        guard let idMember = members.first(where: { $0.key == "id" }) else {
-            throw error(.missingField, line: value.line, node: parentID, field: "\(field).id")
+        let field = childIndex.map { "children[\($0)]" } ?? root
+        let objectLine = json.line
+        guard json.peek() == UInt8(ascii: "{") else {
+            _ = try beginObject(node: parentID, field: field)  // throws the type error
+            throw error(.missingField, line: objectLine, node: parentID, field: "\(field).id")
         }
-        let id = try string(idMember.value, node: parentID, field: "\(field).id")
+        let (idPosition, framePosition) = try locateIdentity()
+        guard let idPosition else {
+            throw error(.missingField, line: objectLine, node: parentID, field: "\(field).id")
+        }
+        let idValue = try value(at: idPosition)
+        let id = try string(idValue, node: parentID, field: "\(field).id")
         guard !id.isEmpty else {
             throw error(
-                .invalidValue("an id must not be empty"), line: idMember.line, node: parentID, field: "\(field).id")
+                .invalidValue("an id must not be empty"), line: idValue.line, node: parentID, field: "\(field).id")
         }
         if let firstLine = idLines[id] {
-            throw error(.duplicateID(firstLine: firstLine), line: idMember.line, node: id, field: "id")
+            throw error(.duplicateID(firstLine: firstLine), line: idValue.line, node: id, field: "id")
         }
-        idLines[id] = idMember.line
-        guard let frameMember = members.first(where: { $0.key == "frame" }) else {
-            throw error(.missingField, line: value.line, node: id, field: "frame")
+        idLines[id] = idValue.line
+        guard let framePosition else {
+            throw error(.missingField, line: objectLine, node: id, field: "frame")
         }
-        var node = SceneNode(id: id, frame: try rect(frameMember.value, node: id, field: "frame"), line: value.line)
-        warnUnknownFields(in: members, known: Self.nodeFields, node: id)
-
-        for member in members {
-            let value = member.value
-            let key = member.key
-            switch key {
-            case "id", "frame": break
-            case "children":
-                let elements = try array(value, node: id, field: key)
-                for (index, element) in elements.enumerated() {
-                    node.children.append(try decodeNode(element, field: "children[\(index)]", parentID: id))
-                }
-            case "role": node.role = NodeRole(rawValue: try string(value, node: id, field: key))
-            case "focusable": node.focusable = try bool(value, node: id, field: key)
-            case "allowsFocus": node.allowsFocus = try bool(value, node: id, field: key)
-            case "focusGroup":
-                let group = try string(value, node: id, field: key)
-                guard !group.isEmpty else {
-                    throw error(
-                        .invalidValue("a focus group identifier must not be empty"), line: member.line, node: id,
-                        field: key)
-                }
-                node.focusGroup = group
-            case "priority":
-                let priority = try integer(value, node: id, field: key)
-                if priority < 0 {
-                    // UIKit ignores negative focus group priorities; so do we, but say so.
-                    warnings.append(
-                        SceneWarning(
-                            file: file,
-                            line: member.line,
-                            nodeID: id,
-                            field: key,
-                            kind: .ignoredField(reason: "negative priorities are ignored")
-                        )
-                    )
-                } else {
-                    node.priority = priority
-                }
-            case "selected": node.selected = try bool(value, node: id, field: key)
-            case "selectionFollowsFocus": node.selectionFollowsFocus = try bool(value, node: id, field: key)
-            case "focusSection": node.focusSection = try bool(value, node: id, field: key)
-            case "focusEffect": node.focusEffect = try decodeFocusEffect(value, node: id)
-            case "label": node.label = try string(value, node: id, field: key)
-            case "inputLabels":
-                for (index, element) in try array(value, node: id, field: key).enumerated() {
-                    node.inputLabels.append(try string(element, node: id, field: "inputLabels[\(index)]"))
-                }
-            case "respondsToUserInteraction": node.respondsToUserInteraction = try bool(value, node: id, field: key)
-            case "accessibilityPath": node.accessibilityPath = try decodeAccessibilityPath(value, node: id)
-            case "actions":
-                for (index, element) in try array(value, node: id, field: key).enumerated() {
-                    node.actions.append(try decodeAction(element, node: id, field: "actions[\(index)]"))
-                }
-            case "interactions":
-                for (index, element) in try array(value, node: id, field: key).enumerated() {
-                    node.interactions.append(try decodeInteraction(element, node: id, field: "interactions[\(index)]"))
-                }
-            case "scroll":
-                let scrollMembers = try object(value, node: id, field: key)
-                warnUnknownFields(in: scrollMembers, known: ["contentSize"], node: id, prefix: "scroll.")
-                guard let contentSize = scrollMembers.first(where: { $0.key == "contentSize" }) else {
-                    throw error(.missingField, line: value.line, node: id, field: "scroll.contentSize")
-                }
-                node.scroll = SceneScroll(
-                    contentSize: try size(contentSize.value, node: id, field: "scroll.contentSize"))
-            default: break  // reported by warnUnknownFields
-            }
-        }
+        var node = SceneNode(
+            id: id, frame: try rect(try value(at: framePosition), node: id, field: "frame"), line: objectLine)
+        var keys = KeyTracker()
+        _ = try beginObject(node: parentID, field: field)
+        repeat {
+            let (key, line) = try readKey()
+            try checkRepeated(key, line: line, in: &keys, known: Self.nodeFields)
+            try decodeNodeField(key, line: line, into: &node)
+        } while try nextMember()
         return node
+    }
+
+    /// Decodes the member `key` of a node, reading its value.
+    mutating func decodeNodeField(_ key: String, line: Int, into node: inout SceneNode) throws(SceneError) {
+        let id = node.id
+        switch key {
+        case "id", "frame":
+            try skipValue()
+        case "children":
+            if try beginArray(node: id, field: key) { return }
+            var index = 0
+            repeat {
+                node.children.append(try decodeChild(index, parentID: id))
+                index += 1
+            } while try nextElement()
+        case "role":
+            let value = try readValue()
+            let role = NodeRole(rawValue: try string(value, node: id, field: key))
+            if !NodeRole.wellKnown.contains(role) {
+                var warning = SceneWarning(
+                    file: file, line: value.line, nodeID: id, field: key, kind: .unknownRole(role.rawValue))
+                warning.suggestion = Suggestion.closest(to: role.rawValue, among: NodeRole.wellKnown.map(\.rawValue))
+                warnings.append(warning)
+            }
+            node.role = role
+        case "focusable": node.focusable = try bool(try readValue(), node: id, field: key)
+        case "allowsFocus": node.allowsFocus = try bool(try readValue(), node: id, field: key)
+        case "focusGroup":
+            let group = try string(try readValue(), node: id, field: key)
+            guard !group.isEmpty else {
+                throw error(
+                    .invalidValue("a focus group identifier must not be empty"), line: line, node: id, field: key)
+            }
+            node.focusGroup = group
+        case "priority":
+            let priority = try integer(try readValue(), node: id, field: key)
+            if priority < 0 {
+                // UIKit ignores negative focus group priorities; so do we, but say so.
+                warnings.append(
+                    SceneWarning(
+                        file: file,
+                        line: line,
+                        nodeID: id,
+                        field: key,
+                        kind: .ignoredField(reason: "negative priorities are ignored")
+                    )
+                )
+            } else {
+                node.priority = priority
+            }
+        case "selected": node.selected = try bool(try readValue(), node: id, field: key)
+        case "selectionFollowsFocus": node.selectionFollowsFocus = try bool(try readValue(), node: id, field: key)
+        case "focusSection": node.focusSection = try bool(try readValue(), node: id, field: key)
+        case "focusEffect": node.focusEffect = try decodeFocusEffect(try readValue(), node: id)
+        case "label": node.label = try string(try readValue(), node: id, field: key)
+        case "inputLabels":
+            var labels: [String] = []
+            for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
+                labels.append(try string(element, node: id, field: "inputLabels[\(index)]"))
+            }
+            node.inputLabels = labels
+        case "respondsToUserInteraction":
+            node.respondsToUserInteraction = try bool(try readValue(), node: id, field: key)
+        case "accessibilityElement": node.accessibilityElement = try bool(try readValue(), node: id, field: key)
+        case "transparent": node.transparent = try bool(try readValue(), node: id, field: key)
+        case "accessibilityPath": node.accessibilityPath = try decodeAccessibilityPath(try readValue(), node: id)
+        case "actions":
+            var actions: [SceneCustomAction] = []
+            for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
+                actions.append(try decodeAction(element, node: id, field: "actions[\(index)]"))
+            }
+            node.actions = actions
+        case "interactions":
+            var interactions: [SceneInteraction] = []
+            for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
+                interactions.append(try decodeInteraction(element, node: id, field: "interactions[\(index)]"))
+            }
+            node.interactions = interactions
+        case "scroll":
+            let value = try readValue()
+            let scrollMembers = try object(value, node: id, field: key)
+            warnUnknownFields(in: scrollMembers, known: ["contentSize"], node: id, prefix: "scroll.")
+            guard let contentSize = scrollMembers.first(where: { $0.key == "contentSize" }) else {
+                throw error(.missingField, line: value.line, node: id, field: "scroll.contentSize")
+            }
+            node.scroll = SceneScroll(contentSize: try size(contentSize.value, node: id, field: "scroll.contentSize"))
+        case "onSubmit", "defaultAction":
+            let name = try string(try readValue(), node: id, field: key)
+            guard !name.isEmpty else {
+                throw error(.invalidValue("an action name must not be empty"), line: line, node: id, field: key)
+            }
+            if key == "onSubmit" { node.onSubmit = name } else { node.defaultAction = name }
+        case "performs":
+            var names: [String] = []
+            for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
+                names.append(try string(element, node: id, field: "performs[\(index)]"))
+            }
+            node.performs = names
+        default:
+            warnUnknownField(key, line: line, known: Self.nodeFields, node: id)
+            try skipValue()
+        }
     }
 
     mutating func decodeFocusEffect(_ value: JSONValue, node: String) throws(SceneError) -> SceneFocusEffect {
@@ -541,11 +777,32 @@ private struct SceneDecoder {
             throw error(
                 .invalidValue(
                     "\"\(kind)\" is not one of \"contextMenu\", \"secondaryAction\", \"drag\", \"pan\""
+                        + Suggestion.text(
+                            Suggestion.closest(to: kind, among: ["contextMenu", "secondaryAction", "drag", "pan"]))
                 ),
                 line: kindMember.line,
                 node: node,
                 field: "\(field).kind"
             )
         }
+    }
+}
+
+/// Finds a key repeated in one object in time linear in the number of keys: known fields by a bit
+/// each, other keys in a set made only when the object has some.
+struct KeyTracker {
+    private var known: UInt64 = 0
+    private var others: Set<String>?
+
+    /// Records `key`; false when it was already seen. `knownIndex` is its position among the
+    /// object's known fields (fewer than 64), if it is one.
+    mutating func insert(_ key: String, knownIndex: Int?) -> Bool {
+        if let knownIndex, knownIndex < UInt64.bitWidth {
+            let bit: UInt64 = 1 << UInt64(knownIndex)
+            defer { known |= bit }
+            return known & bit == 0
+        }
+        if others == nil { others = [] }
+        return others?.insert(key).inserted ?? true
     }
 }

@@ -12,14 +12,22 @@ import Wayfinder
 struct ExploreCommand: Command {
     static let name = "explore"
     static let abstract = "Explores a scene's keyboard focus interactively in the terminal."
-    static let usage = "wayfinder explore --scene SCENE"
+    static let usage = "wayfinder explore --scene SCENE [--fka]"
     static let discussion = """
         Draws the scene and moves focus with the keys of the terminal: Tab and Shift-Tab between
         groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits; the
         terminal is restored on exit and on SIGINT or SIGTERM. Standard input and output must be a
-        terminal.
+        terminal. With --fka, Full Keyboard Access is on: controls and accessibility elements join
+        the cursor's order, Space activates, and Ctrl-Z stands for Tab+Z (the actions menu, whose
+        rows the caption lists; Up, Down and Return choose).
         """
-    static let options = [OptionHelp("--scene SCENE", "The scene file (JSON).")]
+    static let options = [
+        OptionHelp("--scene SCENE", "The scene file (JSON)."),
+        OptionHelp("--fka", "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z)."),
+    ]
+    /// The byte a terminal sends for Ctrl-Z in raw mode; it stands for the Tab+Z chord, which a
+    /// terminal cannot send.
+    static let actionsMenuByte: UInt8 = 0x1A
 
     /// How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape
     /// key: terminals send a sequence in one write, so a few tens of milliseconds is plenty (the
@@ -27,11 +35,13 @@ struct ExploreCommand: Command {
     static let escapeWait: Duration = .milliseconds(50)
 
     var scenePath: String?
+    var fullKeyboardAccess = false
 
     init(arguments: inout ArgumentCursor) throws(UsageError) {
         while let argument = try arguments.next() {
             switch argument {
             case .option("--scene"): scenePath = try arguments.value(for: "--scene")
+            case .option("--fka"): fullKeyboardAccess = true
             default: throw argument.unexpected
             }
         }
@@ -53,7 +63,7 @@ struct ExploreCommand: Command {
             throw CommandFailure(
                 "explore needs a terminal on standard input and output; use 'wayfinder navigate' in scripts")
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath)
+        let runtime = try Runtime(scene: scene, sceneFile: scenePath, fullKeyboardAccess: fullKeyboardAccess)
         let signals = try StopSignals()
         let raw = try RawTerminalMode()
         defer { raw.restore() }
@@ -73,6 +83,21 @@ struct ExploreCommand: Command {
             if count <= 0 { break }
             let bytes = buffer[0..<count]
             if bytes.contains(0x03) || bytes.contains(0x04) { break }  // Ctrl-C, Ctrl-D
+            if fullKeyboardAccess, bytes.contains(Self.actionsMenuByte) {
+                time += .milliseconds(1)
+                let events = runtime.press(KeyPress(.character("z"), modifiers: .tab), at: time)
+                // The actions menu drawn as the caption: its rows, in order.
+                let menu = events.lazy.compactMap { event -> String? in
+                    guard case .action(let action) = event.payload, action.name == "actionsMenu" else { return nil }
+                    return "actions menu of \(action.item): "
+                        + (action.actions.isEmpty ? "none" : action.actions.joined(separator: " · "))
+                }.first
+                let caption = menu ?? "nothing focused"
+                if let snapshot = runtime.snapshot() {
+                    player.draw(snapshot, title: title, caption: "Tab+Z: " + caption)
+                }
+                continue
+            }
             var keys = decoder.decode(bytes)
             if bytes.last == 0x1B, try !Readiness.waitForReadable([input], timeout: Self.escapeWait)[0] {
                 keys += decoder.flush()

@@ -17,13 +17,15 @@ struct NavigateCommand: Command {
         case status
         /// Where a focus update request from a node would land, and why (`--debug request ID`).
         case request
+        /// The app commands available for the current focus (what holding Command lists).
+        case commands
     }
 
     static let name = "navigate"
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
     static let usage =
         "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] --keys \"K1 K2 …\" "
-        + "[--json] [--trace] [--debug focusability ID|request ID|groups|loop|status]"
+        + "[--json] [--trace] [--debug focusability ID|request ID|groups|loop|status|commands]"
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
         selections and actions it caused. With --json each line is
@@ -35,7 +37,9 @@ struct NavigateCommand: Command {
         --debug prints the focus debugger's answer after the keys (or alone, without --keys):
         focusability ID explains why an item can or cannot be focused, request ID where a focus
         update request from that node would land and why, groups prints the focus group tree with
-        each group's primary item, loop prints the Tab loop, status the focus state.
+        each group's primary item, loop prints the Tab loop, status the focus state, commands the
+        scene's commands available for the current focus (validated along the responder chain).
+        A command whose key clashes with keyboard navigation is reported as a warning at the start.
         """
     static let options = [
         OptionHelp("--scene SCENE", "The scene file (JSON)."),
@@ -45,7 +49,8 @@ struct NavigateCommand: Command {
         OptionHelp("--keys \"K1 K2 …\"", "The keys to press, separated by spaces."),
         OptionHelp("--json", "Prints one JSON object per key."),
         OptionHelp("--trace", "Prints each focus transition (moves, failures, vetoes, modes) on standard error."),
-        OptionHelp("--debug WHAT", "Prints focusability ID, request ID, groups, loop or status after the keys."),
+        OptionHelp(
+            "--debug WHAT", "Prints focusability ID, request ID, groups, loop, status or commands after the keys."),
     ]
 
     var scenePath: String?
@@ -113,6 +118,9 @@ struct NavigateCommand: Command {
         } catch let error as NavigationError {
             throw CommandFailure("\(path): --focus: \(error)")
         }
+        for clash in navigator.tree.commandTable?.clashes ?? [] {
+            print("warning: \(path): \(clash)", to: &standardError)
+        }
         if isTracing {
             navigator.system.traceHandler = { line in
                 var standardError = FileStream.standardError
@@ -135,6 +143,7 @@ struct NavigateCommand: Command {
         case .groups: text = FocusDebugger.checkFocusGroupTree(for: navigator.system)
         case .loop: text = FocusDebugger.focusLoop(in: navigator.system)
         case .status: text = FocusDebugger.status(of: navigator.system)
+        case .commands: text = FocusDebugger.discoverabilityListing(for: navigator.system)
         case .request:
             let id = debugItem ?? ""
             guard let node = navigator.tree.node(withID: id) else {

@@ -308,8 +308,12 @@ import WayfinderTestSupport
             p.accessibilityPath == .polygon([Point(x: 0, y: 0), Point(x: 10, y: 0), Point(x: 5, y: 8)]))
         // A negative priority is ignored, as UIKit ignores it, with a warning.
         #expect(p.priority == nil)
-        #expect(loaded.warnings.map(\.field) == ["priority"])
-        #expect(loaded.warnings.first?.kind == .ignoredField(reason: "negative priorities are ignored"))
+        // An unknown role is kept as written, with a warning.
+        #expect(loaded.warnings.map(\.field) == ["role", "priority"])
+        #expect(
+            loaded.warnings.map(\.kind) == [
+                .unknownRole("canvas"), .ignoredField(reason: "negative priorities are ignored"),
+            ])
     }
 
     @Test func rectGeometry() {
@@ -321,5 +325,64 @@ import WayfinderTestSupport
         #expect(!rect.intersects(Rect(x: 40, y: 20, width: 5, height: 5)))
         #expect(rect.union(Rect(x: 0, y: 0, width: 1, height: 1)) == Rect(x: 0, y: 0, width: 40, height: 60))
         #expect(rect.description == "[10, 20, 30, 40]")
+    }
+}
+
+@Suite struct SceneDiagnosticsTests {
+    @Test func misspeltFieldsAndRolesGetSuggestions() throws {
+        let loaded = try Scene.parse(
+            """
+            {"root": {"id": "w", "frame": [0, 0, 10, 10], "children": [
+              {"id": "a", "frame": [0, 0, 5, 5], "focusabel": true, "role": "buton"},
+              {"id": "b", "frame": [5, 0, 5, 5], "role": "widget"}]}}
+            """, file: "t.json")
+        #expect(
+            loaded.warnings.map(\.description) == [
+                #"t.json:2: node "a": unknown field "focusabel" is ignored; did you mean "focusable"?"#,
+                #"t.json:2: node "a": unknown role "buton" has no special meaning; did you mean "button"?"#,
+                #"t.json:3: node "b": unknown role "widget" has no special meaning"#,
+            ])
+    }
+
+    @Test func misspeltValuesInErrorsGetSuggestions() throws {
+        let error = try #require(throws: SceneError.self) {
+            try Scene.parse(
+                #"{"layoutDirection": "rightToLft", "root": {"id": "w", "frame": [0, 0, 1, 1]}}"#, file: "t.json")
+        }
+        #expect(
+            error.description
+                == #"t.json:1: field "layoutDirection": "rightToLft" is not one of "leftToRight", "rightToLeft"; did you mean "rightToLeft"?"#
+        )
+    }
+
+    @Test func aRepeatedKeyAmongManyIsFoundOnItsLine() throws {
+        // 100,000 distinct keys, then one repeated: the check is linear, and names the line.
+        let keys = (0..<100_000).map { "\"k\($0)\": 1" }.joined(separator: ",\n")
+        let text = "{\"root\": {\"id\": \"w\", \"frame\": [0, 0, 1, 1], \"extra\": {\n\(keys),\n\"k7\": 2}}}"
+        let error = try #require(throws: SceneError.self) { try Scene.parse(text, file: "t.json") }
+        #expect(error.description == #"t.json:100002: invalid JSON: the key "k7" appears twice in one object"#)
+    }
+
+    @Test func aRepeatedNodeFieldIsRefused() throws {
+        let error = try #require(throws: SceneError.self) {
+            try Scene.parse(
+                #"{"root": {"id": "w", "frame": [0, 0, 1, 1], "label": "a",\#n "label": "b"}}"#, file: "t.json")
+        }
+        #expect(error.description == #"t.json:2: invalid JSON: the key "label" appears twice in one object"#)
+    }
+
+    @Test func aGeneratedSceneLoadsEveryNodeInOrder() throws {
+        let count = 10_000
+        let cells = (0..<count).map { index in
+            #"{"id": "c\#(index)", "frame": [\#(index % 100 * 12), \#(index / 100 * 12), 10, 10], "focusable": true}"#
+        }
+        let text =
+            #"{"root": {"id": "grid", "frame": [0, 0, 1200, 1200], "children": [\#n"#
+            + cells.joined(separator: ",\n") + "\n]}}"
+        let loaded = try Scene.parse(text, file: "grid.json")
+        #expect(loaded.warnings == [])
+        #expect(loaded.scene.root.children.map(\.id) == (0..<count).map { "c\($0)" })
+        #expect(loaded.scene.root.children.map(\.line) == (0..<count).map { $0 + 2 })
+        #expect(loaded.scene.root.children[101].frame == Rect(x: 12, y: 12, width: 10, height: 10))
     }
 }

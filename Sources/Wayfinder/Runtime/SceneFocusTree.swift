@@ -14,6 +14,8 @@ public final class SceneFocusTree {
     public let scene: Scene
     /// The root node.
     public let root: FocusNode
+    /// The scene's command table; nil when it declares no commands.
+    public private(set) var commandTable: CommandTable?
     private var nodesByID: [String: FocusNode] = [:]
 
     /// Builds the nodes of `scene`.
@@ -53,6 +55,11 @@ public final class SceneFocusTree {
             node.accessibilityRespondsToUserInteraction = description.respondsToUserInteraction
             node.accessibilityPath = description.accessibilityPath
             node.scrollContentSize = description.scroll?.contentSize
+            node.accessibilityElementOverride = description.accessibilityElement
+            node.defaultAccessibilityAction = description.defaultAction
+            node.performableActions = description.performs
+            node.isTransparentFocusItem = description.transparent
+            if let onSubmit = description.onSubmit { node.submitAction = SubmitAction(name: onSubmit) }
             for (index, action) in description.actions.enumerated() {
                 var key: KeyPress?
                 if let chord = action.key {
@@ -76,6 +83,21 @@ public final class SceneFocusTree {
         }
         root = try build(scene.root)
         nodesByID = nodes
+        var commands: [AppCommand] = []
+        for (index, command) in scene.commands.enumerated() {
+            do {
+                let input = try KeyPress(parsing: command.key)
+                commands.append(
+                    AppCommand(
+                        title: command.title, input: input, discoverabilityTitle: command.discoverabilityTitle,
+                        action: command.action))
+            } catch {
+                throw SceneError(
+                    file: file, line: command.line, nodeID: nil, field: "commands[\(index)].key",
+                    kind: .invalidValue(error.reason))
+            }
+        }
+        commandTable = commands.isEmpty ? nil : CommandTable(commands)
         for (effect, halo) in halos {
             effect.referenceItem = halo.referenceNode.flatMap { nodes[$0] }
             effect.containerItem = halo.containerNode.flatMap { nodes[$0] }
@@ -200,6 +222,7 @@ public final class FocusNavigator {
         configuration.fullKeyboardAccess = fullKeyboardAccess
         if let directionalSearch { configuration.directionalSearch = directionalSearch }
         system = FocusSystem(root: tree.root, configuration: configuration)
+        system.commandTable = tree.commandTable
         if let initialFocus {
             guard let node = tree.node(withID: initialFocus) else { throw NavigationError.unknownNode(initialFocus) }
             let result = system.focus(node)
