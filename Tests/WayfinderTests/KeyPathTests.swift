@@ -110,3 +110,36 @@ import WayfinderTestSupport
         #expect(decoder.flush() == [])
     }
 }
+
+/// Two identical devices stay two devices: each has its own classifier, its own buttons and its
+/// own instance in the stream.
+@Suite struct DeviceIdentityTests {
+    @Test func twoIdenticalMiceKeepTheirOwnButtons() throws {
+        // Mouse A holds its button from 0 to 300 ms; mouse B clicks inside that, at 100 and 200 ms.
+        var first = InputScript(device: ScriptedDevice.mouse(name: "USB Mouse"))
+        first.key(.leftButton, 1)
+        first.wait(.milliseconds(300))
+        first.key(.leftButton, 0)
+        var second = InputScript(device: ScriptedDevice.mouse(name: "USB Mouse"))
+        second.wait(.milliseconds(100))
+        second.key(.leftButton, 1)
+        second.wait(.milliseconds(100))
+        second.key(.leftButton, 0)
+        let events = try Replay(sources: [
+            ReplaySource(description: first.device, frames: first.frames, recording: 0),
+            ReplaySource(description: second.device, frames: second.frames, recording: 1),
+        ]).events(through: try Runtime())
+        let lines = events.compactMap { $0.jsonLine(origin: first.frames[0].time) }
+        #expect(
+            lines == [
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","type":"device","state":"added","kind":"mouse"}"#,
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","type":"device","state":"added","kind":"mouse"}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","type":"device","state":"removed","kind":"mouse"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","type":"device","state":"removed","kind":"mouse"}"#,
+            ])
+    }
+}

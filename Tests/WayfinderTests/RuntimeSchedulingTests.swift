@@ -59,9 +59,9 @@ import Testing
     /// A scene that records the keys it is given.
     final class RecordingScene: SceneDriver {
         var chords: [String] = []
-        func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload]) {
-            chords.append(press.description)
-            output.append(.init(time: time, payload: .focus(from: nil, to: press.description, heading: .next)))
+        func press(_ input: KeyInput, at time: Timestamp, into output: inout [TimedPayload]) {
+            chords.append(input.description)
+            output.append(.init(time: time, payload: .focus(from: nil, to: input.description, heading: .next)))
         }
         func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String? { "node" }
         var nextDeadline: Timestamp? { nil }

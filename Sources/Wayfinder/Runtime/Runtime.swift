@@ -172,10 +172,10 @@ public final class Runtime {
         deliver(into: &output)
     }
 
-    /// Sends a key press straight to the focus system: for input that does not come from an evdev
-    /// keyboard, such as a terminal.
+    /// Sends a key press, or text typed (into Full Keyboard Access's Find), straight to the focus
+    /// system: for input that does not come from an evdev keyboard, such as a terminal.
     public func press(
-        _ press: KeyPress,
+        _ input: KeyInput,
         at time: Timestamp,
         device: DeviceInstance = .synthetic("terminal"),
         into output: inout [WayfinderEvent]
@@ -183,7 +183,7 @@ public final class Runtime {
         advanceDeadlines(to: time)
         if let scene {
             sceneOutput.removeAll(keepingCapacity: true)
-            scene.press(press, at: time, into: &sceneOutput)
+            scene.press(input, at: time, into: &sceneOutput)
             append(sceneOutput, device: device)
         }
         deliver(into: &output)
@@ -296,7 +296,7 @@ public final class Runtime {
                     continue
                 }
                 sceneOutput.removeAll(keepingCapacity: true)
-                scene.press(press, at: input.time, into: &sceneOutput)
+                scene.press(.press(press), at: input.time, into: &sceneOutput)
                 append(sceneOutput, device: device.identity)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position:
                 guard let scene else {
@@ -382,7 +382,17 @@ extension Runtime {
         -> [WayfinderEvent]
     {
         var output: [WayfinderEvent] = []
-        self.press(press, at: time, device: device, into: &output)
+        self.press(.press(press), at: time, device: device, into: &output)
+        return output
+    }
+
+    /// Sends a key press or typed text straight to the focus system; returns the events it caused.
+    @discardableResult
+    public func press(_ input: KeyInput, at time: Timestamp, device: DeviceInstance = .synthetic("terminal"))
+        -> [WayfinderEvent]
+    {
+        var output: [WayfinderEvent] = []
+        self.press(input, at: time, device: device, into: &output)
         return output
     }
 

@@ -19,8 +19,8 @@ protocol FrameClassifier: AnyObject {
 /// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the
 /// shape the runtime drives.
 protocol SceneDriver: AnyObject {
-    /// A key press (or repeat) reached the focus system.
-    func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload])
+    /// A key press (or repeat), or text typed, reached the focus system.
+    func press(_ input: KeyInput, at time: Timestamp, into output: inout [TimedPayload])
     /// Pointer input: hit testing, recognizers, interactions, scroll views. Returns the node the
     /// input went to (the node under the pointer, or the scroll view that scrolled), if any.
     func handlePointer(_ input: ClassifiedInput, into output: inout [TimedPayload]) -> String?

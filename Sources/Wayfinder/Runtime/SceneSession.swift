@@ -20,6 +20,8 @@ final class SceneSession: SceneDriver {
     /// The nodes by identifier, when the session was built from a scene; a tree built in code is
     /// searched when an identifier is needed.
     private let nodes: [String: Node]
+    /// The focus engine's events for one key, reused.
+    private var focusEvents: [EventPayload] = []
 
     /// Builds the session of a scene.
     /// - Throws: `SceneError` when the scene's key commands do not parse.
@@ -31,7 +33,10 @@ final class SceneSession: SceneDriver {
         let focusTree = try SceneFocusTree(scene: scene, file: file)
         var configuration = focusTree.configuration
         configuration.fullKeyboardAccess = fullKeyboardAccess
-        focus = FocusSystem(root: focusTree.root, configuration: configuration)
+        let focus = FocusSystem(root: focusTree.root, configuration: configuration)
+        focus.commandTable = focusTree.commandTable
+        self.focus = focus
+        focusEvents.reserveCapacity(16)
     }
 
     /// Builds the session of a tree and a focus system built in code.
@@ -40,14 +45,16 @@ final class SceneSession: SceneDriver {
         self.focus = focus
         scene = nil
         nodes = [:]
+        focusEvents.reserveCapacity(16)
     }
 
     // MARK: SceneDriver
 
-    func press(_ press: KeyPress, at time: Timestamp, into output: inout [TimedPayload]) {
+    func press(_ input: KeyInput, at time: Timestamp, into output: inout [TimedPayload]) {
         guard let focus else { return }
-        let result = focus.handle(.press(press))
-        for event in result.events {
+        focusEvents.removeAll(keepingCapacity: true)
+        _ = focus.handle(input, into: &focusEvents)
+        for event in focusEvents {
             output.append(TimedPayload(time: time, payload: event))
             if case .focus(_, let to?, _) = event { scrollIntoView(to, at: time, into: &output) }
         }
