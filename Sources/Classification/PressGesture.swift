@@ -43,7 +43,9 @@ package struct PressGesture: Hashable, Sendable {
 
     private enum State: Hashable, Sendable {
         case idle
-        case pressed(since: Timestamp, translation: Vector)
+        /// Pressed and still: `deadline` is when it becomes a long press (kept, not recomputed:
+        /// it is asked for on every frame).
+        case pressed(deadline: Timestamp, translation: Vector)
         case tracking
         case longPressing(translation: Vector)
         case dragging(translation: Vector)
@@ -102,12 +104,12 @@ package struct PressGesture: Hashable, Sendable {
 
     /// When the long press begins if the press stays still.
     package var nextDeadline: Timestamp? {
-        if case .pressed(let since, _) = state { return since + longPressDuration }
+        if case .pressed(let deadline, _) = state { return deadline }
         return nil
     }
 
     package mutating func press(at time: Timestamp) {
-        state = .pressed(since: time, translation: .zero)
+        state = .pressed(deadline: time + longPressDuration, translation: .zero)
     }
 
     /// The press moved by `delta` points.
@@ -116,7 +118,7 @@ package struct PressGesture: Hashable, Sendable {
         switch state {
         case .idle, .tracking:
             return
-        case .pressed(let since, let translation):
+        case .pressed(let deadline, let translation):
             let moved = translation + delta
             if mode == .pointer, moved.length > dragThreshold {
                 state = .dragging(translation: moved)
@@ -126,7 +128,7 @@ package struct PressGesture: Hashable, Sendable {
             } else if mode == .touch, moved.length > allowableMovement {
                 state = .tracking
             } else {
-                state = .pressed(since: since, translation: moved)
+                state = .pressed(deadline: deadline, translation: moved)
             }
         case .longPressing(let translation):
             let moved = translation + delta

@@ -20,20 +20,54 @@ public struct DeviceID: RawRepresentable, Hashable, Comparable, Sendable, Custom
 /// let replayed = DeviceInstance(id: DeviceID(rawValue: 1), name: "Logitech USB Mouse", source: "1:0")
 /// ```
 public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
+    /// The fields, in one shared box: every event carries its device, and copying one reference
+    /// costs less than copying (and retaining) two strings on every event.
+    private final class Storage: Sendable {
+        let id: DeviceID
+        let name: String
+        let source: String
+
+        init(id: DeviceID, name: String, source: String) {
+            self.id = id
+            self.name = name
+            self.source = source
+        }
+    }
+
+    private var storage: Storage
+
     /// The runtime's number for the device.
-    public var id: DeviceID
+    public var id: DeviceID {
+        get { storage.id }
+        set { storage = Storage(id: newValue, name: name, source: source) }
+    }
     /// The device's name, as the kernel reports it.
-    public var name: String
+    public var name: String {
+        get { storage.name }
+        set { storage = Storage(id: id, name: newValue, source: source) }
+    }
     /// Where the device's frames come from: its event node when live (`/dev/input/event5`), and
     /// `R:D` in a replay (device `D` of the `R`th recording, both counted from 0). The stream
     /// prints it as `deviceID`.
-    public var source: String
+    public var source: String {
+        get { storage.source }
+        set { storage = Storage(id: id, name: name, source: newValue) }
+    }
 
     /// Creates an identity.
     public init(id: DeviceID, name: String, source: String) {
-        self.id = id
-        self.name = name
-        self.source = source
+        storage = Storage(id: id, name: name, source: source)
+    }
+
+    public static func == (lhs: DeviceInstance, rhs: DeviceInstance) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.source == rhs.source)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+        hasher.combine(source)
     }
 
     /// Device `device` of recording `recording` in a replay.

@@ -21,16 +21,16 @@ final class GestureArbiter {
     /// The root of the tree the participants must still be in.
     let root: any InteractionNode
     /// The recognizers of the touch under way, deepest node first.
-    private(set) var touchParticipants: [GestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var touchParticipants: [GestureRecognizer] = []
     /// The recognizers of the scroll under way, deepest node first.
-    private(set) var scrollParticipants: [GestureRecognizer] = []
+    @exclusivity(unchecked) private(set) var scrollParticipants: [GestureRecognizer] = []
     /// Whether a continuous scroll sequence is under way.
-    var isScrolling = false
+    @exclusivity(unchecked) var isScrolling = false
     /// Receives one line per transition.
-    var trace: ((String) -> Void)?
+    @exclusivity(unchecked) var trace: ((String) -> Void)?
 
     /// Counts the recognizers given input, for tests of the cost per input.
-    private(set) var recognizerVisits = 0
+    @exclusivity(unchecked) private(set) var recognizerVisits = 0
 
     init(root: any InteractionNode) {
         self.root = root
@@ -149,16 +149,18 @@ final class GestureArbiter {
         var last: Timestamp?
         while true {
             var earliest: (recognizer: GestureRecognizer, deadline: Timestamp)?
-            for recognizer in touchParticipants where recognizer.isActive && isAttached(recognizer) {
+            // Whether a recognizer is still in the tree is asked only of those with a deadline due:
+            // the question walks up the tree.
+            for recognizer in touchParticipants where recognizer.isActive {
                 if let deadline = recognizer.machineDeadline, deadline <= time,
-                    earliest.map({ deadline < $0.deadline }) ?? true
+                    earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
                 {
                     earliest = (recognizer, deadline)
                 }
             }
-            for recognizer in scrollParticipants where recognizer.isActive && isAttached(recognizer) {
+            for recognizer in scrollParticipants where recognizer.isActive {
                 if let deadline = recognizer.machineDeadline, deadline <= time,
-                    earliest.map({ deadline < $0.deadline }) ?? true
+                    earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
                 {
                     earliest = (recognizer, deadline)
                 }

@@ -204,9 +204,9 @@ public class GestureRecognizer {
     /// The name used in trace lines (`long-press: possible → began`).
     public let name: String
     /// The current state.
-    public internal(set) var state: RecognizerState = .possible
+    @exclusivity(unchecked) public internal(set) var state: RecognizerState = .possible
     /// A disabled recognizer sees no new gesture.
-    public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true
     /// The kinds of touch the recognizer sees; others pass it by.
     public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
@@ -214,14 +214,14 @@ public class GestureRecognizer {
     /// The node the recognizer is attached to.
     public internal(set) weak var node: (any InteractionNode)?
     /// Where the last touch or pointer was, in window coordinates.
-    public internal(set) var location: Point = .zero
+    @exclusivity(unchecked) public internal(set) var location: Point = .zero
     /// The kind of the touch the recognizer last saw, or nil for a scroll.
-    public internal(set) var touchType: TouchType?
+    @exclusivity(unchecked) public internal(set) var touchType: TouchType?
     /// Whether the classifier has decided that the touch the recognizer last saw drags (see
     /// ``RecognizerInput/touchDragged(_:)``).
-    public internal(set) var isTouchDragging = false
+    @exclusivity(unchecked) public internal(set) var isTouchDragging = false
     /// The time of the input that caused the current transition.
-    public internal(set) var time: Timestamp = .zero
+    @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
     public internal(set) weak var system: InteractionSystem?
 
@@ -229,9 +229,9 @@ public class GestureRecognizer {
     private var failureRequirements: [WeakRecognizer] = []
 
     /// A recognizing transition held back until the recognizers it requires to fail have failed.
-    var pendingTransition: RecognizerState?
+    @exclusivity(unchecked) var pendingTransition: RecognizerState?
     /// Whether the gesture ended while its `began` was held back.
-    var pendingEnd = false
+    @exclusivity(unchecked) var pendingEnd = false
 
     init(name: String) {
         self.name = name

@@ -4,8 +4,8 @@ public import Geometry
 /// Anything that can sit in the interaction tree: a frame, children, and the interactions and
 /// gesture recognizers attached to it.
 ///
-/// ``Node`` is the built-in conformer; a toolkit's own view class can conform instead by storing a
-/// ``NodeAttachments`` value and exposing its frame and children. Everything else (adding
+/// ``Node`` is the built-in conformer; a toolkit's own view class can conform instead by keeping a
+/// ``NodeAttachments`` of its own and exposing its frame and children. Everything else (adding
 /// interactions, hit testing) comes from the protocol's extension.
 ///
 /// ```swift
@@ -23,22 +23,28 @@ public protocol InteractionNode: AnyObject {
     var childNodes: [any InteractionNode] { get }
     /// The node's parent, or nil for a root.
     var parentNode: (any InteractionNode)? { get }
-    /// The interactions and recognizers attached to the node. Conformers only store this value;
-    /// change it through ``addInteraction(_:)`` and its siblings.
-    var attachments: NodeAttachments { get set }
+    /// The interactions and recognizers attached to the node. Conformers create one and keep it
+    /// (`let attachments = NodeAttachments()`); change it through ``addInteraction(_:)`` and its
+    /// siblings.
+    var attachments: NodeAttachments { get }
 }
 
 /// The interactions a node keeps alive and the gesture recognizers attached to it.
-public struct NodeAttachments {
+///
+/// It is an object each node owns, not a value: input reads it on every frame, and reading one
+/// reference through the protocol costs less than copying its arrays.
+public final class NodeAttachments {
     /// The interactions, in the order they were added.
-    public internal(set) var interactions: [any Interaction] = []
+    @exclusivity(unchecked) public internal(set) var interactions: [any Interaction] = []
     /// The gesture recognizers, in the order they were added (the order in which they see input).
-    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// How far the node's content is scrolled, which moves its children on screen.
-    public internal(set) var contentOffset: Vector = .zero
+    @exclusivity(unchecked) public internal(set) var contentOffset: Vector = .zero
     /// Where the node's children are, for hit testing among many children; nil until needed, and
     /// after the children change.
-    var childIndex: ChildIndex?
+    @exclusivity(unchecked) var childIndex: ChildIndex?
+    /// The scroll view interaction attached to the node, found without a cast per interaction.
+    @exclusivity(unchecked) public internal(set) var scrollView: ScrollViewInteraction?
 
     /// Creates empty attachments.
     public init() {}
@@ -169,18 +175,18 @@ public final class Node: InteractionNode {
     /// The node's unique identifier.
     public let identifier: String
     /// The node's frame in window coordinates (y down).
-    public var frame: Rect {
+    @exclusivity(unchecked) public var frame: Rect {
         didSet {
             guard frame != oldValue, let parent, let index = parent.attachments.childIndex else { return }
             index.move(child: indexInParent, to: frame)
         }
     }
     /// The interactions and recognizers attached to the node.
-    public var attachments = NodeAttachments()
+    public let attachments = NodeAttachments()
     /// The node's place among its parent's children.
-    private var indexInParent = 0
+    @exclusivity(unchecked) private var indexInParent = 0
     /// The node's children, drawn above it in order.
-    public private(set) var children: [Node] = []
+    @exclusivity(unchecked) public private(set) var children: [Node] = []
     /// The node's parent.
     public private(set) weak var parent: Node?
 
@@ -192,7 +198,7 @@ public final class Node: InteractionNode {
 
     /// The children as the protocol sees them, kept beside `children` so that walking the tree
     /// on every input allocates nothing.
-    private var childStorage: [any InteractionNode] = []
+    @exclusivity(unchecked) private var childStorage: [any InteractionNode] = []
 
     public var childNodes: [any InteractionNode] { childStorage }
     public var parentNode: (any InteractionNode)? { parent }

@@ -31,6 +31,10 @@ public import InputEvents
 /// What one input costs is the hit path (found through the nodes' child indexes), the
 /// participants' recognizers and the armed interactions: never the size of the tree.
 /// ``visits`` counts exactly that, for tests.
+///
+/// Its stored state is marked `@exclusivity(unchecked)`: it is touched on every input, only by the
+/// system's own methods, and none of them holds an access open while recognizers' targets run, so
+/// the dynamic exclusivity checks would cost a large part of a frame for nothing.
 public final class InteractionSystem {
     /// The root of the node tree.
     public let root: any InteractionNode
@@ -44,7 +48,7 @@ public final class InteractionSystem {
     /// Where the pointer is, in window coordinates.
     public var pointerLocation: Point { router.pointerLocation }
     /// Called with each event as it happens, before the call that caused it returns.
-    public var onEvent: ((TimedPayload) -> Void)?
+    @exclusivity(unchecked) public var onEvent: ((TimedPayload) -> Void)?
     /// Called with one line per recognizer transition (`photo-1 long-press: possible → began`).
     public var trace: ((String) -> Void)? {
         didSet { arbiter.trace = trace }
@@ -80,16 +84,16 @@ public final class InteractionSystem {
         Visits(nodes: nodeVisits, recognizers: arbiter.recognizerVisits, interactions: interactionVisits)
     }
 
-    private var router: PointerRouter
+    @exclusivity(unchecked) private var router: PointerRouter
     private let arbiter: GestureArbiter
     /// The time-driven interactions with a deadline.
-    private var armed: [any TimeDrivenInteraction] = []
-    private var scratch: [GestureRecognizer] = []
-    private var outbox: [TimedPayload] = []
-    private var nodeVisits = 0
-    private var interactionVisits = 0
+    @exclusivity(unchecked) private var armed: [any TimeDrivenInteraction] = []
+    @exclusivity(unchecked) private var scratch: [GestureRecognizer] = []
+    @exclusivity(unchecked) private var outbox: [TimedPayload] = []
+    @exclusivity(unchecked) private var nodeVisits = 0
+    @exclusivity(unchecked) private var interactionVisits = 0
     /// The latest time seen.
-    public private(set) var currentTime: Timestamp = .zero
+    @exclusivity(unchecked) public private(set) var currentTime: Timestamp = .zero
 
     /// Creates a system for a tree.
     /// - Parameters:

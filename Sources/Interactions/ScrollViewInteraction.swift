@@ -61,12 +61,17 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     }
 
     public func willMove(to node: (any InteractionNode)?) {
-        self.node?.removeGestureRecognizer(pan)
+        guard let current = self.node else { return }
+        current.removeGestureRecognizer(pan)
+        if current.attachments.scrollView === self { current.attachments.scrollView = nil }
     }
 
     public func didMove(to node: (any InteractionNode)?) {
         self.node = node
-        node?.addGestureRecognizer(pan)
+        if let node {
+            node.addGestureRecognizer(pan)
+            node.attachments.scrollView = self
+        }
         updateExtents()
     }
 
@@ -154,12 +159,9 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         if nextDeadline != nil { system.scheduleDeadline(for: self) }
     }
 
-    /// Sets the node's content offset by replacing its attachments: changing a field in place
-    /// through the protocol would go through a `modify` coroutine, which allocates its frame.
+    /// Sets the node's content offset.
     private static func setOffset(_ offset: Vector, of node: any InteractionNode) {
-        var attachments = node.attachments
-        attachments.contentOffset = offset
-        node.attachments = attachments
+        node.attachments.contentOffset = offset
     }
 
     private func report(from before: Vector, at time: Timestamp, to system: InteractionSystem) {

@@ -23,26 +23,31 @@ public import Scenes
 /// deadline:        D1 ── D2
 /// events:    F1 … D1 … D2 … F2 … F3      (also when advance(to:) is called between D1 and D2)
 /// ```
+///
+/// Its stored state is marked `@exclusivity(unchecked)`: it is touched on every frame, only by
+/// the runtime's own methods, and none of them holds an access open while calling out (callbacks
+/// run on a finished copy of the buffer), so the dynamic exclusivity checks cost a fifth of a
+/// frame for nothing.
 public final class Runtime {
     /// Called with every event, in order, as it happens.
-    public var onEvent: ((WayfinderEvent) -> Void)?
+    @exclusivity(unchecked) public var onEvent: ((WayfinderEvent) -> Void)?
     /// Called with what a person should know that is not an event: a key that no layout names and
     /// so cannot drive focus. Each is reported once per device.
     public var onDiagnostic: ((String) -> Void)?
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?
-    private var devices: [DeviceID: Device] = [:]
-    private var deviceOrder: [DeviceID] = []
-    private var classified: [ClassifiedInput] = []
-    private var sceneOutput: [TimedPayload] = []
-    private var pending: [WayfinderEvent] = []
+    /// The attached devices, in the order they were added: a handful at most, so a search is
+    /// cheaper than hashing on every frame.
+    @exclusivity(unchecked) private var devices: [Device] = []
+    @exclusivity(unchecked) private var classified: [ClassifiedInput] = []
+    @exclusivity(unchecked) private var sceneOutput: [TimedPayload] = []
     private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
     private var nextContinuationID = 0
-    private var lastTime: Timestamp?
+    @exclusivity(unchecked) private var lastTime: Timestamp?
     /// The device whose input the scene's deadline-driven events are attributed to: the last one
     /// that moved the pointer or touched.
-    private var lastPointerDevice: DeviceInstance?
+    @exclusivity(unchecked) private var lastPointerDevice: DeviceInstance?
 
     private final class Device {
         let identity: DeviceInstance
@@ -112,7 +117,6 @@ public final class Runtime {
         self.makeClassifier = makeClassifier
         classified.reserveCapacity(64)
         sceneOutput.reserveCapacity(64)
-        pending.reserveCapacity(64)
     }
 
     deinit {
@@ -135,22 +139,23 @@ public final class Runtime {
         at time: Timestamp,
         into output: inout [WayfinderEvent]
     ) {
-        advanceDeadlines(to: time)
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
         let kind = description.kind
-        if devices[identity.id] != nil { removeDeviceNow(identity.id, at: time) }
-        devices[identity.id] = Device(
-            identity: identity, description: description, kind: kind, classifier: makeClassifier(description))
-        deviceOrder.append(identity.id)
-        pending.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
-        deliver(into: &output)
+        if device(identity.id) != nil { removeDeviceNow(identity.id, at: time, into: &output) }
+        devices.append(
+            Device(identity: identity, description: description, kind: kind, classifier: makeClassifier(description)))
+        output.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
+        notify(output, from: start)
     }
 
     /// A device went away: its gestures are cancelled, its keys and buttons released, then a
     /// `device removed` event follows.
     public func removeDevice(_ id: DeviceID, at time: Timestamp, into output: inout [WayfinderEvent]) {
-        advanceDeadlines(to: time)
-        removeDeviceNow(id, at: time)
-        deliver(into: &output)
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
+        removeDeviceNow(id, at: time, into: &output)
+        notify(output, from: start)
     }
 
     /// Processes one frame from a device: deadlines up to the frame's time fire first.
@@ -158,18 +163,20 @@ public final class Runtime {
     /// Frames from an unknown device, and incomplete frames, are ignored. With a buffer that keeps
     /// its capacity from frame to frame, a frame allocates nothing in steady state.
     public func process(_ frame: EventFrame, from id: DeviceID, into output: inout [WayfinderEvent]) {
-        guard let device = devices[id], frame.isComplete else { return }
-        advanceDeadlines(to: frame.time)
+        guard let device = device(id), frame.isComplete else { return }
+        let start = output.count
+        advanceDeadlines(to: frame.time, into: &output)
         classified.removeAll(keepingCapacity: true)
         device.classifier.process(frame, into: &classified)
-        route(classified, from: device)
-        deliver(into: &output)
+        route(classified, from: device, into: &output)
+        notify(output, from: start)
     }
 
     /// Lets time pass: fires every deadline up to and including `time`.
     public func advance(to time: Timestamp, into output: inout [WayfinderEvent]) {
-        advanceDeadlines(to: time)
-        deliver(into: &output)
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
+        notify(output, from: start)
     }
 
     /// Sends a key press, or text typed (into Full Keyboard Access's Find), straight to the focus
@@ -180,21 +187,23 @@ public final class Runtime {
         device: DeviceInstance = .synthetic("terminal"),
         into output: inout [WayfinderEvent]
     ) {
-        advanceDeadlines(to: time)
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
         if let scene {
             sceneOutput.removeAll(keepingCapacity: true)
             scene.press(input, at: time, into: &sceneOutput)
-            append(sceneOutput, device: device)
+            append(sceneOutput, device: device, into: &output)
         }
-        deliver(into: &output)
+        notify(output, from: start)
     }
 
     /// Removes every device (releasing keys and buttons, cancelling gestures), as when the
     /// runtime stops.
     public func removeAllDevices(at time: Timestamp, into output: inout [WayfinderEvent]) {
-        advanceDeadlines(to: time)
-        for id in deviceOrder { removeDeviceNow(id, at: time) }
-        deliver(into: &output)
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
+        while let device = devices.first { removeDeviceNow(device.identity.id, at: time, into: &output) }
+        notify(output, from: start)
     }
 
     /// Ends the event sequences: consumers of ``events`` see the end.
@@ -208,8 +217,8 @@ public final class Runtime {
     /// The earliest time at which something will happen without new input.
     public var nextDeadline: Timestamp? {
         var earliest = scene?.nextDeadline
-        for id in deviceOrder {
-            guard let deadline = devices[id]?.classifier.nextDeadline else { continue }
+        for device in devices {
+            guard let deadline = device.classifier.nextDeadline else { continue }
             if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
         }
         return earliest
@@ -229,30 +238,35 @@ public final class Runtime {
 
     /// The devices attached now, in the order they were added.
     public var attachedDevices: [(identity: DeviceInstance, kind: DeviceKind)] {
-        deviceOrder.compactMap { id in devices[id].map { ($0.identity, $0.kind) } }
+        devices.map { ($0.identity, $0.kind) }
     }
 
     // MARK: Pipeline
 
-    private func removeDeviceNow(_ id: DeviceID, at time: Timestamp) {
-        guard let device = devices.removeValue(forKey: id) else { return }
-        deviceOrder.removeAll { $0 == id }
+    private func device(_ id: DeviceID) -> Device? {
+        for device in devices where device.identity.id == id { return device }
+        return nil
+    }
+
+    private func removeDeviceNow(_ id: DeviceID, at time: Timestamp, into output: inout [WayfinderEvent]) {
+        guard let index = devices.firstIndex(where: { $0.identity.id == id }) else { return }
+        let device = devices.remove(at: index)
         classified.removeAll(keepingCapacity: true)
         device.classifier.removeDevice(at: time, into: &classified)
-        route(classified, from: device)
+        route(classified, from: device, into: &output)
         if let scene, lastPointerDevice?.id == id {
             sceneOutput.removeAll(keepingCapacity: true)
             scene.cancelPointerGestures(at: time, into: &sceneOutput)
-            append(sceneOutput, device: device.identity)
+            append(sceneOutput, device: device.identity, into: &output)
             lastPointerDevice = nil
         }
-        pending.append(
+        output.append(
             WayfinderEvent(time: time, device: device.identity, payload: .device(.removed, kind: device.kind)))
     }
 
     /// Fires deadlines in time order up to `time`: whichever component's deadline is earliest goes
     /// first, and what it produces at that time flows through the rest of the pipeline.
-    private func advanceDeadlines(to time: Timestamp) {
+    private func advanceDeadlines(to time: Timestamp, into output: inout [WayfinderEvent]) {
         if let lastTime, time < lastTime {
             // Kernel timestamps never go back within a device; across devices a late frame is
             // processed at the latest time seen.
@@ -266,28 +280,26 @@ public final class Runtime {
                 assertionFailure("our bug: a deadline at \(deadline) does not move")
                 break
             }
-            for id in deviceOrder {
-                guard let device = devices[id], let deviceDeadline = device.classifier.nextDeadline,
-                    deviceDeadline <= deadline
-                else { continue }
+            for device in devices {
+                guard let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline else { continue }
                 classified.removeAll(keepingCapacity: true)
                 device.classifier.advance(to: deadline, into: &classified)
-                route(classified, from: device)
+                route(classified, from: device, into: &output)
             }
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
                 sceneOutput.removeAll(keepingCapacity: true)
                 scene.advance(to: deadline, into: &sceneOutput)
-                append(sceneOutput, device: lastPointerDevice ?? .synthetic("scene"))
+                append(sceneOutput, device: lastPointerDevice ?? .synthetic("scene"), into: &output)
             }
         }
     }
 
     /// Sends classified input on: keys to the focus engine, the rest to the node tree.
-    private func route(_ inputs: [ClassifiedInput], from device: Device) {
+    private func route(_ inputs: [ClassifiedInput], from device: Device, into output: inout [WayfinderEvent]) {
         for input in inputs {
             switch input.event {
             case .key(let code, let state, let modifiers, let keysym, _):
-                pending.append(
+                output.append(
                     WayfinderEvent(time: input.time, device: device.identity, payload: .input(input.event, target: nil))
                 )
                 guard let scene, state != .up, !code.isModifier else { continue }
@@ -297,10 +309,10 @@ public final class Runtime {
                 }
                 sceneOutput.removeAll(keepingCapacity: true)
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
-                append(sceneOutput, device: device.identity)
+                append(sceneOutput, device: device.identity, into: &output)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position:
                 guard let scene else {
-                    pending.append(
+                    output.append(
                         WayfinderEvent(
                             time: input.time, device: device.identity, payload: .input(input.event, target: nil)))
                     continue
@@ -308,10 +320,10 @@ public final class Runtime {
                 lastPointerDevice = device.identity
                 sceneOutput.removeAll(keepingCapacity: true)
                 let target = scene.handlePointer(input, into: &sceneOutput)
-                pending.append(
+                output.append(
                     WayfinderEvent(
                         time: input.time, device: device.identity, payload: .input(input.event, target: target)))
-                append(sceneOutput, device: device.identity)
+                append(sceneOutput, device: device.identity, into: &output)
             }
         }
     }
@@ -324,18 +336,17 @@ public final class Runtime {
         )
     }
 
-    private func append(_ output: [TimedPayload], device: DeviceInstance) {
-        for item in output { pending.append(WayfinderEvent(time: item.time, device: device, payload: item.payload)) }
+    private func append(_ payloads: [TimedPayload], device: DeviceInstance, into output: inout [WayfinderEvent]) {
+        for item in payloads { output.append(WayfinderEvent(time: item.time, device: device, payload: item.payload)) }
     }
 
-    private func deliver(into output: inout [WayfinderEvent]) {
-        guard !pending.isEmpty else { return }
-        for event in pending {
+    /// Hands the events one call appended to ``onEvent`` and the event sequences.
+    private func notify(_ output: [WayfinderEvent], from start: Int) {
+        guard start < output.count, onEvent != nil || !continuations.isEmpty else { return }
+        for event in output[start...] {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
-            output.append(event)
         }
-        pending.removeAll(keepingCapacity: true)
     }
 }
 
@@ -407,27 +418,41 @@ extension Runtime {
 
 /// The `Classification` module's translator as the runtime's classifier.
 final class TranslatorClassifier: FrameClassifier {
-    private var translator: DeviceTranslator?
+    @exclusivity(unchecked) private var translator: DeviceTranslator
+    /// The translator's next deadline, kept after every call: the runtime asks for it on every
+    /// frame.
+    @exclusivity(unchecked) private(set) var nextDeadline: Timestamp?
 
     /// Creates the translator for a device; a device whose keyboard layout does not compile is
-    /// classified with the default layout, and if even that fails its frames give nothing.
+    /// classified with the default layout, and if even that fails, without its keys.
     init(description: DeviceDescription, options: ClassifierOptions) {
-        translator =
-            (try? DeviceTranslator(device: description, kind: description.kind, options: options))
-            ?? (try? DeviceTranslator(device: description, kind: description.kind))
+        if let translator = try? DeviceTranslator(device: description, kind: description.kind, options: options) {
+            self.translator = translator
+        } else if let translator = try? DeviceTranslator(device: description, kind: description.kind) {
+            self.translator = translator
+        } else {
+            var keyless = description
+            keyless.supportedCodes[.key] = description.supportedCodes[.key]?.filter {
+                $0 >= KeyCode.firstButton.rawValue
+            }
+            // Without keyboard keys no keymap is needed, so this cannot fail.
+            // swift-format-ignore: NeverForceTry
+            translator = try! DeviceTranslator(device: keyless, kind: description.kind)
+        }
     }
 
     func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {
-        translator?.process(frame, at: frame.time, into: &output)
+        translator.process(frame, at: frame.time, into: &output)
+        nextDeadline = translator.nextDeadline
     }
 
-    var nextDeadline: Timestamp? { translator?.nextDeadline }
-
     func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
-        translator?.advance(to: time, into: &output)
+        translator.advance(to: time, into: &output)
+        nextDeadline = translator.nextDeadline
     }
 
     func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        translator?.removeDevice(at: time, into: &output)
+        translator.removeDevice(at: time, into: &output)
+        nextDeadline = translator.nextDeadline
     }
 }

@@ -17,16 +17,21 @@ final class SceneSession: SceneDriver {
     let focus: FocusSystem?
     /// The scene, when the session was built from one.
     private let scene: Scene?
+    /// Whether the session was built from a scene (asked without copying the scene).
+    private let isFromScene: Bool
+    /// The scroll view a scroll sequence went to, kept from its first event to its last.
+    private var scrollTarget: String?
     /// The nodes by identifier, when the session was built from a scene; a tree built in code is
     /// searched when an identifier is needed.
     private let nodes: [String: Node]
     /// The focus engine's events for one key, reused.
-    private var focusEvents: [EventPayload] = []
+    @exclusivity(unchecked) private var focusEvents: [EventPayload] = []
 
     /// Builds the session of a scene.
     /// - Throws: `SceneError` when the scene's key commands do not parse.
     init(scene: Scene, file: String, fullKeyboardAccess: Bool = false) throws {
         self.scene = scene
+        isFromScene = true
         let tree = SceneInteractions(scene: scene)
         interactions = tree.makeSystem()
         nodes = tree.nodesByIdentifier
@@ -44,6 +49,7 @@ final class SceneSession: SceneDriver {
         self.interactions = interactions
         self.focus = focus
         scene = nil
+        isFromScene = false
         nodes = [:]
         focusEvents.reserveCapacity(16)
     }
@@ -66,11 +72,18 @@ final class SceneSession: SceneDriver {
         switch input.event {
         case .button, .tap, .longPress, .drag:
             return interactions.nodeUnderPointer?.identifier
-        case .scroll:
+        case .scroll(_, _, _, let phase, _):
             for event in output[start...] {
-                if case .contentOffset(let item, _) = event.payload { return item }
+                if case .contentOffset(let item, _) = event.payload {
+                    scrollTarget = item
+                    return item
+                }
             }
-            return scrollView(under: interactions.pointerLocation)?.node?.identifier
+            // A sequence keeps the target it started with: the scroll view under the pointer when
+            // it began.
+            if phase == .changed || phase == .ended, let scrollTarget { return scrollTarget }
+            scrollTarget = scrollView(under: interactions.pointerLocation)?.node?.identifier
+            return scrollTarget
         case .key, .motion, .position:
             return nil
         }
@@ -144,7 +157,7 @@ final class SceneSession: SceneDriver {
 
     /// The node with an identifier: from the scene's index, or found in a tree built in code.
     private func node(withIdentifier identifier: String) -> (any InteractionNode)? {
-        if scene != nil { return nodes[identifier] }
+        if isFromScene { return nodes[identifier] }
         func find(_ node: any InteractionNode) -> (any InteractionNode)? {
             if node.identifier == identifier { return node }
             for child in node.childNodes {
@@ -156,10 +169,7 @@ final class SceneSession: SceneDriver {
     }
 
     private static func scrollViewInteraction(of node: any InteractionNode) -> ScrollViewInteraction? {
-        for interaction in node.interactions {
-            if let scrolling = interaction as? ScrollViewInteraction { return scrolling }
-        }
-        return nil
+        node.attachments.scrollView
     }
 
     /// The deepest scroll view under a point.
