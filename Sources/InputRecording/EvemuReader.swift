@@ -99,6 +99,13 @@ struct EvemuParser {
                 (major, minor) = version
                 continue
             }
+            if line.bytes.count > RecordingLimits.maximumLineLength {
+                throw error(
+                    line,
+                    .limitExceeded(
+                        "a line of \(line.bytes.count) bytes; evemu lines are at most "
+                            + "\(RecordingLimits.maximumLineLength) bytes"))
+            }
             try parseLine(line)
         }
         if !pending.isEmpty {
@@ -224,6 +231,9 @@ struct EvemuParser {
         guard fields.count == 8 else {
             throw error(line, .malformed(expected: "8 hexadecimal bytes after P:", found: line.text))
         }
+        guard propertyBytes.count + 8 <= RecordingLimits.maximumMaskBytes else {
+            throw error(line, .limitExceeded(Self.maskLimitText("P: lines (the property bits)")))
+        }
         for field in fields {
             guard let byte = Fields.hex(field, maximum: 0xff) else {
                 throw error(
@@ -245,6 +255,12 @@ struct EvemuParser {
                 line,
                 .malformed(
                     expected: "an event type (00 to 1f) after B:", found: String(decoding: fields[0], as: UTF8.self)))
+        }
+        guard masks[UInt16(type), default: []].count + 8 <= RecordingLimits.maximumMaskBytes else {
+            throw error(
+                line,
+                .limitExceeded(
+                    Self.maskLimitText("B: lines for event type \(String(decoding: fields[0], as: UTF8.self))")))
         }
         var bytes: [UInt8] = []
         for field in fields.dropFirst() {
@@ -374,6 +390,9 @@ struct EvemuParser {
         let base = firstTime ?? time
         firstTime = base
         if pending.isEmpty { pendingLine = line.number }
+        guard pending.count < RecordingLimits.maximumEventsPerFrame else {
+            throw RecordingError(file: file, line: pendingLine, reason: Self.frameLimitReason)
+        }
         let event = InputEvent(
             time: Timestamp(microseconds: time - base), type: EventType(rawValue: UInt16(type)), code: UInt16(code),
             value: Int32(value))
@@ -383,6 +402,16 @@ struct EvemuParser {
             pending.removeAll(keepingCapacity: true)
         }
     }
+
+    /// Why a bitmask was refused: more bytes than 16-bit codes need.
+    static func maskLimitText(_ what: String) -> String {
+        "more than \(RecordingLimits.maximumMaskBytes) bytes of \(what); that many bytes hold every 16-bit code"
+    }
+
+    /// Why a frame was refused: more events than any device sends at once.
+    static let frameLimitReason = RecordingError.Reason.limitExceeded(
+        "a frame of more than \(RecordingLimits.maximumEventsPerFrame) events without a SYN_REPORT"
+    )
 
     private func column(of field: ArraySlice<UInt8>, in line: Line) -> Int {
         field.startIndex - line.bytes.startIndex + 1

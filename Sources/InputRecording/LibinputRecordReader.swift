@@ -57,6 +57,11 @@ struct LibinputRecordReader {
         guard case .sequence(let deviceNodes, _) = devicesNode else {
             throw expected("a list", at: "devices", devicesNode)
         }
+        guard deviceNodes.count <= RecordingLimits.maximumDevices else {
+            throw error(
+                deviceNodes[RecordingLimits.maximumDevices],
+                .limitExceeded("more than \(RecordingLimits.maximumDevices) devices in one recording"))
+        }
         if let count = root["ndevices"] {
             let declared = try integer(count, at: "ndevices", in: 0...Int64(Int32.max))
             if declared != Int64(deviceNodes.count) {
@@ -175,6 +180,12 @@ struct LibinputRecordReader {
         if let udevNode = node["udev"], let list = udevNode["properties"], !list.isNull {
             guard case .sequence(let items, _) = list else {
                 throw expected("a list of \"KEY=VALUE\" strings", at: "\(path).udev.properties", list)
+            }
+            if items.count > RecordingLimits.maximumDescriptionEntries {
+                throw error(
+                    items[RecordingLimits.maximumDescriptionEntries],
+                    .limitExceeded(
+                        "more than \(RecordingLimits.maximumDescriptionEntries) udev properties for \(path)"))
             }
             for item in items {
                 guard case .scalar(let text, _) = item, let equals = text.firstIndex(of: "=") else {

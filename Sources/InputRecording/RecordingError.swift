@@ -33,6 +33,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case deviceCountMismatch(declared: Int, found: Int)
         /// The YAML itself is not well formed (libyaml's message).
         case yaml(String)
+        /// The file goes beyond one of the ``RecordingLimits``; the text names the limit and why
+        /// no recording needs more.
+        case limitExceeded(String)
     }
 
     /// The file the error is in (its path, or the name given to in-memory text).
@@ -79,6 +82,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case .reportInsideFrame: "a SYN_REPORT before the end of a frame; each frame ends with its only SYN_REPORT"
         case .deviceCountMismatch(let declared, let found): "ndevices says \(declared) but \(found) devices are listed"
         case .yaml(let problem): "YAML: \(problem)"
+        case .limitExceeded(let what): what
         }
     }
 

@@ -130,13 +130,25 @@ enum YAMLTree {
                 if event.type == YAML_STREAM_END_EVENT { return .scalar("", start) }
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
+                guard scalar.length <= RecordingLimits.maximumValueLength else {
+                    throw RecordingError(
+                        file: file, line: start.line, column: start.column,
+                        reason: .limitExceeded(
+                            "a value of \(scalar.length) bytes; values are at most "
+                                + "\(RecordingLimits.maximumValueLength) bytes"))
+                }
                 let text = String(
                     decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
                 add(.scalar(text, start))
-            case YAML_SEQUENCE_START_EVENT:
-                stack.append(Container(isMapping: false, mark: start))
-            case YAML_MAPPING_START_EVENT:
-                stack.append(Container(isMapping: true, mark: start))
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                // Checked before libyaml reads further: its work per token grows with the depth.
+                guard stack.count < RecordingLimits.maximumNestingDepth else {
+                    throw RecordingError(
+                        file: file, line: start.line, column: start.column,
+                        reason: .limitExceeded(
+                            "lists and mappings nested more than \(RecordingLimits.maximumNestingDepth) deep"))
+                }
+                stack.append(Container(isMapping: event.type == YAML_MAPPING_START_EVENT, mark: start))
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let top = stack.popLast() else { break }
                 add(top.node)

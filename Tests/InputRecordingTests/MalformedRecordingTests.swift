@@ -6,7 +6,7 @@ import WayfinderTestSupport
 /// The kinds of ``RecordingError/Reason``, to state which one a file must produce.
 enum ReasonKind: String, Sendable {
     case malformed, unknownLine, missing, misplaced, timeWentBackwards, incompleteFrame, unsupportedVersion
-    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat
+    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat, limitExceeded
 
     init(_ reason: RecordingError.Reason) {
         switch reason {
@@ -22,6 +22,7 @@ enum ReasonKind: String, Sendable {
         case .reportInsideFrame: self = .reportInsideFrame
         case .deviceCountMismatch: self = .deviceCountMismatch
         case .yaml: self = .yaml
+        case .limitExceeded: self = .limitExceeded
         }
     }
 }
