@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "InputRecording", targets: ["InputRecording"]),
+        .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Classification", targets: ["Classification"]),
         .library(name: "Interactions", targets: ["Interactions"]),
@@ -30,9 +31,11 @@ let package = Package(
         .target(name: "CLinuxInput"),
 
         .target(name: "InputEvents", swiftSettings: strictSettings),
+        // Opening, reading and writing files with clear errors (stdlib and Glibc only).
+        .target(name: "FileAccess", swiftSettings: strictSettings),
         .target(
             name: "InputRecording",
-            dependencies: ["InputEvents", "CYAML"],
+            dependencies: ["InputEvents", "CYAML", "FileAccess"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -66,7 +69,7 @@ let package = Package(
             name: "wayfinder",
             dependencies: [
                 "Wayfinder", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine", "Scenes",
+                "Classification", "Interactions", "FocusEngine", "Scenes", "FileAccess",
             ],
             swiftSettings: strictSettings
         ),
@@ -93,9 +96,10 @@ let package = Package(
             dependencies: ["InputEvents", "CEvdev", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"], swiftSettings: strictSettings),
         .testTarget(
             name: "InputRecordingTests",
-            dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport"],
+            dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport", "FileAccess", "CXKBCommon"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -127,7 +131,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["wayfinder", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices"],
+            dependencies: [
+                "wayfinder", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices", "FileAccess",
+            ],
             swiftSettings: strictSettings
         ),
     ],

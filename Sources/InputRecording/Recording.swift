@@ -1,3 +1,4 @@
+public import FileAccess
 public import Foundation
 public import InputEvents
 
@@ -94,20 +95,33 @@ extension Recording {
     /// - Returns: The recording, timestamps rebased to start at zero.
     /// - Throws: ``RecordingError`` naming the file and line of the first problem.
     public static func load(contentsOf url: URL, descriptionURL: URL? = nil) throws(RecordingError) -> Recording {
-        let bytes = try readBytes(url)
-        if let descriptionURL {
-            let description = try readBytes(descriptionURL)
+        try load(path: url.path, descriptionPath: descriptionURL?.path)
+    }
+
+    /// Reads a recording from a file given by its path, detecting its format from the content.
+    ///
+    /// Errors name the path as given; an empty path is refused as empty (a URL made from it
+    /// would name the current directory instead).
+    /// - Parameters:
+    ///   - path: The recording.
+    ///   - descriptionPath: The separate description of an evemu event log, if it has one.
+    /// - Returns: The recording, timestamps rebased to start at zero.
+    /// - Throws: ``RecordingError`` naming the file and line of the first problem.
+    public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
+        let bytes = try readBytes(path)
+        if let descriptionPath {
+            let description = try readBytes(descriptionPath)
             return try evemu(
                 description: description,
-                descriptionFile: descriptionURL.path,
+                descriptionFile: descriptionPath,
                 events: bytes,
-                eventsFile: url.path
+                eventsFile: path
             )
         }
         switch RecordingFormat.detect(in: bytes) {
-        case .evemu: return try evemu(bytes, file: url.path)
-        case .libinputRecord: return try libinputRecord(bytes, file: url.path)
-        case nil: throw RecordingError(file: url.path, reason: .unknownFormat)
+        case .evemu: return try evemu(bytes, file: path)
+        case .libinputRecord: return try libinputRecord(bytes, file: path)
+        case nil: throw RecordingError(file: path, reason: .unknownFormat)
         }
     }
 
@@ -125,39 +139,54 @@ extension Recording {
         }
     }
 
-    /// Writes the recording to a file.
+    /// Writes the recording to a new private file (mode 0600: a keyboard's recording holds
+    /// passwords).
+    ///
+    /// The file is never created through a symbolic link. An existing file is kept unless
+    /// `replacing` is true; it is then replaced whole, the new content written beside it and
+    /// renamed over it, so that a failed write leaves the old file as it was.
     /// - Parameters:
-    ///   - url: Where to write.
+    ///   - path: Where to write.
     ///   - format: The format. evemu holds one device per file, so an evemu recording of
     ///     several devices is refused; libinput record holds any number.
-    /// - Throws: ``RecordingError`` when the file cannot be written or the format cannot hold
-    ///   the recording.
-    public func write(to url: URL, format: RecordingFormat) throws(RecordingError) {
-        let text: String
-        switch format {
-        case .evemu:
-            guard devices.count == 1 else {
-                throw RecordingError(
-                    file: url.path,
-                    reason: .malformed(expected: "one device for an evemu file", found: "\(devices.count) devices")
-                )
-            }
-            text = evemuText()
-        case .libinputRecord:
-            text = libinputRecordText()
+    ///   - replacing: Whether an existing file (or symbolic link) at `path` may be replaced.
+    /// - Throws: ``RecordingError`` when the file cannot be created or written (a full disk
+    ///   included), or the format cannot hold the recording.
+    public func write(toPath path: String, format: RecordingFormat, replacing: Bool = false) throws(RecordingError) {
+        if format == .evemu && devices.count != 1 {
+            throw RecordingError(
+                file: path,
+                reason: .malformed(expected: "one device for an evemu file", found: "\(devices.count) devices")
+            )
         }
-        do {
-            try Data(text.utf8).write(to: url)
+        do throws(FileError) {
+            var output = try OutputFile(creating: path, replacing: replacing)
+            try write(to: &output, format: format)
+            try output.finish()
         } catch {
-            throw RecordingError(file: url.path, reason: .unreadable(error.localizedDescription))
+            throw RecordingError(file: path, reason: .file(error))
         }
     }
 
-    static func readBytes(_ url: URL) throws(RecordingError) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: url))
+    /// Writes the recording to a file; see ``write(toPath:format:replacing:)``.
+    public func write(to url: URL, format: RecordingFormat, replacing: Bool = false) throws(RecordingError) {
+        try write(toPath: url.path, format: format, replacing: replacing)
+    }
+
+    /// Writes the recording's text to an open output (a file or standard output).
+    /// - Throws: ``FileError`` when writing fails.
+    public func write(to output: inout OutputFile, format: RecordingFormat) throws(FileError) {
+        switch format {
+        case .evemu: try output.write(evemuText())
+        case .libinputRecord: try output.write(libinputRecordText())
+        }
+    }
+
+    static func readBytes(_ path: String) throws(RecordingError) -> [UInt8] {
+        do throws(FileError) {
+            return try ReadableFile(path: path).readAll(maximumSize: .max)
         } catch {
-            throw RecordingError(file: url.path, reason: .unreadable(error.localizedDescription))
+            throw RecordingError(file: path, reason: .file(error))
         }
     }
 }

@@ -33,14 +33,10 @@ extension ReplayCommand {
     /// - Throws: ``CommandFailure`` naming the file (and line) of the first one that cannot be
     ///   read.
     func loadRecordings() throws(CommandFailure) -> [LoadedRecording] {
-        let descriptionURL = descriptionPath.map { URL(fileURLWithPath: $0) }
         var loaded: [LoadedRecording] = []
         for path in recordingPaths {
             do throws(RecordingError) {
-                let recording = try Recording.load(
-                    contentsOf: URL(fileURLWithPath: path),
-                    descriptionURL: descriptionURL
-                )
+                let recording = try Recording.load(path: path, descriptionPath: descriptionPath)
                 loaded.append(LoadedRecording(path: path, recording: recording))
             } catch {
                 throw CommandFailure(String(describing: error))
