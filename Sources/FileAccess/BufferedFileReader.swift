@@ -21,7 +21,7 @@ public struct BufferedFileReader: ~Copyable {
 
     /// The file's path, for messages.
     public let path: String
-    private let file: ReadableFile
+    private let file: ReadableFile?
     private let storage: UnsafeMutableRawBufferPointer
     private var start = 0
     private var end = 0
@@ -37,8 +37,25 @@ public struct BufferedFileReader: ~Copyable {
     public init(_ file: consuming ReadableFile, capacity: Int = defaultCapacity, offset: Int64 = 0) {
         precondition(capacity > 0, "a buffer needs room for at least one byte")
         self.path = file.path
-        self.file = file
+        self.file = .some(file)
         self.storage = .allocate(byteCount: capacity, alignment: 16)
+        self.offset = offset
+    }
+
+    /// Reads bytes already in memory as if they were a file, so that one parser serves both.
+    /// - Parameters:
+    ///   - bytes: The content.
+    ///   - name: What to call it in messages.
+    ///   - offset: Where in a larger whole the bytes start, for ``offset``.
+    public init(bytes: some Collection<UInt8>, name: String, offset: Int64 = 0) {
+        self.path = name
+        self.file = nil
+        let count = bytes.count
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        UnsafeMutableRawBufferPointer(rebasing: storage[0..<count]).copyBytes(from: bytes)
+        self.storage = storage
+        self.end = count
+        self.isAtEndOfFile = true
         self.offset = offset
     }
 
@@ -71,7 +88,11 @@ public struct BufferedFileReader: ~Copyable {
             start = 0
             end = count
         }
-        let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...]))
+        let count: Int
+        switch file {
+        case .some(let file): count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: storage[end...]))
+        case .none: count = 0
+        }
         if count == 0 {
             isAtEndOfFile = true
             return false
@@ -89,7 +110,7 @@ public struct BufferedFileReader: ~Copyable {
     ///   line feed.
     /// - Throws: ``FileError`` when reading fails.
     public mutating func nextLine(maximumLength: Int) throws(FileError) -> UnsafeRawBufferPointer? {
-        precondition(maximumLength < storage.count, "a line must fit the buffer with room to spare")
+        precondition(isAtEndOfFile || maximumLength < storage.count, "a line must fit the buffer with room to spare")
         var scanned = 0
         while true {
             let pending = end - start

@@ -61,13 +61,17 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// libinput record's YAML, file format version 1.
     case libinputRecord = "libinput"
 
+    /// How much of a file ``detect(in:)`` looks at: 64 KiB, room for a device-selection prompt
+    /// captured before a libinput record header.
+    public static let detectionLength = 65_536
+
     /// Guesses the format from a file's content: a `version:` key or a `# libinput record`
     /// line before any evemu data line means libinput record; otherwise evemu.
     /// - Parameter bytes: The file's content.
     /// - Returns: The format, or nil when the content has neither evemu data lines nor a
     ///   libinput record header.
     public static func detect(in bytes: some Collection<UInt8>) -> RecordingFormat? {
-        var lines = LineScanner(bytes: Array(bytes.prefix(65_536)))
+        var lines = LineScanner(bytes: Array(bytes.prefix(detectionLength)))
         while let line = lines.next() {
             let text = line.bytes
             if text.starts(with: Array("# libinput record".utf8)) || text.starts(with: Array("version:".utf8)) {
@@ -108,21 +112,7 @@ extension Recording {
     /// - Returns: The recording, timestamps rebased to start at zero.
     /// - Throws: ``RecordingError`` naming the file and line of the first problem.
     public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
-        let bytes = try readBytes(path)
-        if let descriptionPath {
-            let description = try readBytes(descriptionPath)
-            return try evemu(
-                description: description,
-                descriptionFile: descriptionPath,
-                events: bytes,
-                eventsFile: path
-            )
-        }
-        switch RecordingFormat.detect(in: bytes) {
-        case .evemu: return try evemu(bytes, file: path)
-        case .libinputRecord: return try libinputRecord(bytes, file: path)
-        case nil: throw RecordingError(file: path, reason: .unknownFormat)
-        }
+        try RecordingFile(path: path, descriptionPath: descriptionPath).load()
     }
 
     /// Parses text in either format, detecting which.
@@ -131,12 +121,7 @@ extension Recording {
     ///   - file: The name to report in errors.
     /// - Throws: ``RecordingError``.
     public init(parsing text: String, file: String = "<text>") throws(RecordingError) {
-        let bytes = Array(text.utf8)
-        switch RecordingFormat.detect(in: bytes) {
-        case .evemu: self = try Recording.evemu(bytes, file: file)
-        case .libinputRecord: self = try Recording.libinputRecord(bytes, file: file)
-        case nil: throw RecordingError(file: file, reason: .unknownFormat)
-        }
+        self = try RecordingFile(bytes: Array(text.utf8), name: file).load()
     }
 
     /// Writes the recording to a new private file (mode 0600: a keyboard's recording holds
@@ -179,14 +164,6 @@ extension Recording {
         switch format {
         case .evemu: try output.write(evemuText())
         case .libinputRecord: try output.write(libinputRecordText())
-        }
-    }
-
-    static func readBytes(_ path: String) throws(RecordingError) -> [UInt8] {
-        do throws(FileError) {
-            return try ReadableFile(path: path).readAll(maximumSize: .max)
-        } catch {
-            throw RecordingError(file: path, reason: .file(error))
         }
     }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import InputEvents
 import InputRecording
@@ -16,19 +17,6 @@ extension ReplayCommand {
         var recording: Recording
     }
 
-    /// Where a frame sits in the loaded recordings.
-    struct FrameReference: Comparable {
-        var time: Timestamp
-        var fileIndex: Int
-        var deviceIndex: Int
-        var frameIndex: Int
-
-        static func < (lhs: FrameReference, rhs: FrameReference) -> Bool {
-            (lhs.time, lhs.fileIndex, lhs.deviceIndex, lhs.frameIndex)
-                < (rhs.time, rhs.fileIndex, rhs.deviceIndex, rhs.frameIndex)
-        }
-    }
-
     /// Loads every recording named on the command line.
     /// - Throws: ``CommandFailure`` naming the file (and line) of the first one that cannot be
     ///   read.
@@ -45,49 +33,82 @@ extension ReplayCommand {
         return loaded
     }
 
-    /// Returns every frame of the recordings in time order; frames at the same time keep the
-    /// order of the files, then of the devices, then of the file.
-    static func mergedFrames(of recordings: [LoadedRecording]) -> [FrameReference] {
-        var references: [FrameReference] = []
-        for (fileIndex, loaded) in recordings.enumerated() {
-            for (deviceIndex, device) in loaded.recording.devices.enumerated() {
-                for (frameIndex, frame) in device.frames.enumerated() {
-                    references.append(
-                        FrameReference(
-                            time: frame.time, fileIndex: fileIndex, deviceIndex: deviceIndex, frameIndex: frameIndex)
-                    )
-                }
+    /// Opens every recording named on the command line for streaming: descriptions now, frames
+    /// as they are printed.
+    /// - Throws: ``CommandFailure`` naming the file (and line) of the first one that cannot be
+    ///   opened.
+    func openRecordings() throws(CommandFailure) -> [RecordingFile] {
+        var files: [RecordingFile] = []
+        for path in recordingPaths {
+            do throws(RecordingError) {
+                files.append(try RecordingFile(path: path, descriptionPath: descriptionPath))
+            } catch {
+                throw CommandFailure(String(describing: error))
             }
         }
-        return references.sorted()
+        return files
     }
 
     /// Prints one line per frame: `{"time":s,"device":name,"events":[[type,code,value],…]}` with
     /// `--json`, else the time, the device and the events with their kernel names.
+    ///
+    /// The recordings stream: frames are read, merged in time order and printed one at a time, so
+    /// memory does not grow with their length. A problem found among the events ends the command
+    /// with its file and line after the frames before it were printed. A full disk is an error; a
+    /// reader that closes the pipe (`| head`) ends the command quietly.
     func runRaw() throws {
-        let recordings = try loadRecordings()
-        var output = FileStream.standardOutput
+        let files = try openRecordings()
+        var output = OutputFile.standardOutput()
         var line = JSONLine()
         let clock = ContinuousClock()
         let start = clock.now
-        for reference in Self.mergedFrames(of: recordings) {
-            let device = recordings[reference.fileIndex].recording.devices[reference.deviceIndex]
-            let frame = device.frames[reference.frameIndex]
+        var merged: MergedFrameIterator
+        do throws(RecordingError) {
+            merged = try MergedFrameIterator(files: files)
+        } catch {
+            throw CommandFailure(String(describing: error))
+        }
+        while true {
+            let next: MergedFrameIterator.Element?
+            do throws(RecordingError) {
+                next = try merged.next()
+            } catch {
+                // What was read before the problem is printed first.
+                try? output.flush()
+                throw CommandFailure(String(describing: error))
+            }
+            guard let next else { break }
+            let frame = next.frame
+            let name = files[next.fileIndex].devices[next.deviceIndex].description.name
             if isRealtime {
                 clock.sleep(until: start + .microseconds(frame.time.microseconds))
             }
+            let text: String
             if isJSON {
                 line.removeAll()
                 line.append("time", frame.time.seconds)
-                line.append("device", device.description.name)
+                line.append("device", name)
                 line.append(
                     "events",
                     integerRows: frame.events.lazy.map { [Int64($0.type.rawValue), Int64($0.code), Int64($0.value)] }
                 )
-                print(line.text, to: &output)
+                text = line.text
             } else {
-                print(Self.text(of: frame, device: device.description.name), to: &output)
+                text = Self.text(of: frame, device: name)
             }
+            do throws(FileError) {
+                try output.write(text)
+                try output.write("\n")
+            } catch {
+                if error.reason == .closedPipe { return }
+                throw CommandFailure(error.description)
+            }
+        }
+        do throws(FileError) {
+            try output.finish()
+        } catch {
+            if error.reason == .closedPipe { return }
+            throw CommandFailure(error.description)
         }
     }
 
