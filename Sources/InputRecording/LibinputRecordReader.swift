@@ -591,10 +591,12 @@ final class LibinputFrameCursor {
 
     /// Reads an `evdev` list: the events of one frame.
     private func readFrame(index: Int) throws(RecordingError) -> EventFrame {
-        let listPath = "\(eventsPath)[\(index)].evdev"
+        // Paths name a place in errors only; they are made when one is thrown.
+        func listPath() -> String { "\(eventsPath)[\(index)].evdev" }
+        func itemPath(_ position: Int) -> String { "\(listPath())[\(position)]" }
         try yaml.next()
         guard yaml.current == .sequenceStart else {
-            throw yaml.expected("a non-empty list of [sec, usec, type, code, value]", at: listPath)
+            throw yaml.expected("a non-empty list of [sec, usec, type, code, value]", at: listPath())
         }
         let listMark = yaml.mark
         pending.removeAll()
@@ -604,13 +606,12 @@ final class LibinputFrameCursor {
         var lastCode: UInt16 = 0
         var lastIsReport = false
         while try yaml.next() != .sequenceEnd {
-            let itemPath = { "\(listPath)[\(position)]" }
             if lastIsReport {
                 throw RecordingError(
                     file: yaml.file, line: lastMark.line, column: lastMark.column, reason: .reportInsideFrame)
             }
             guard yaml.current == .sequenceStart else {
-                throw yaml.expected("[sec, usec, type, code, value]", at: itemPath())
+                throw yaml.expected("[sec, usec, type, code, value]", at: itemPath(position))
             }
             let itemMark = yaml.mark
             var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
@@ -621,7 +622,7 @@ final class LibinputFrameCursor {
                     throw RecordingError(
                         file: yaml.file, line: itemMark.line, column: itemMark.column,
                         reason: .malformed(
-                            expected: "[sec, usec, type, code, value] for \(itemPath())", found: "a list"))
+                            expected: "[sec, usec, type, code, value] for \(itemPath(position))", found: "a list"))
                 }
                 let range = Self.fieldRanges[count]
                 if yaml.current == .scalar, let value = Fields.decimal(yaml.scalar, in: range) {
@@ -634,7 +635,7 @@ final class LibinputFrameCursor {
                     }
                 } else if problem == nil {
                     do throws(RecordingError) {
-                        _ = try yaml.integer(at: "\(itemPath()) \(Self.fieldNames[count])", in: range)
+                        _ = try yaml.integer(at: "\(itemPath(position)) \(Self.fieldNames[count])", in: range)
                     } catch {
                         problem = error
                     }
@@ -647,7 +648,8 @@ final class LibinputFrameCursor {
             guard count == 5 else {
                 throw RecordingError(
                     file: yaml.file, line: itemMark.line, column: itemMark.column,
-                    reason: .malformed(expected: "[sec, usec, type, code, value] for \(itemPath())", found: "a list"))
+                    reason: .malformed(
+                        expected: "[sec, usec, type, code, value] for \(itemPath(position))", found: "a list"))
             }
             if let problem { throw problem }
             let time = values.0 * 1_000_000 + values.1
@@ -678,7 +680,7 @@ final class LibinputFrameCursor {
             throw RecordingError(
                 file: yaml.file, line: listMark.line, column: listMark.column,
                 reason: .malformed(
-                    expected: "a non-empty list of [sec, usec, type, code, value] for \(listPath)", found: "a list"))
+                    expected: "a non-empty list of [sec, usec, type, code, value] for \(listPath())", found: "a list"))
         }
         guard lastIsReport else {
             throw RecordingError(
