@@ -339,7 +339,7 @@ struct EvemuParser {
                     )
                 )
             }
-            if keepsComments && (describesDevice || name != nil || part == .eventsOnly) { keepComment(bytes) }
+            if keepsComments && (describesDevice || name != nil || part == .eventsOnly) { try keepComment(bytes, line) }
             return false
         }
         guard bytes.count >= 2, bytes[bytes.startIndex + 1] == UInt8(ascii: ":") else {
@@ -368,9 +368,17 @@ struct EvemuParser {
         return false
     }
 
-    private mutating func keepComment(_ bytes: ArraySlice<UInt8>) {
+    private mutating func keepComment(_ bytes: ArraySlice<UInt8>, _ line: Line) throws(RecordingError) {
         let text = String(decoding: bytes.dropFirst(), as: UTF8.self).trimmingSpaces
         if text.isEmpty || text.allSatisfy({ $0 == "#" }) || text.hasPrefix("Waiting for events") { return }
+        // The description's comments are kept whole, so they are bounded; those an iterator
+        // keeps among the events belong to a caller that keeps every frame too.
+        if !describesDevice && comments.count >= RecordingLimits.maximumDescriptionEntries {
+            throw error(
+                line,
+                .limitExceeded(
+                    "more than \(RecordingLimits.maximumDescriptionEntries) comments before the first event"))
+        }
         comments.append(text)
     }
 

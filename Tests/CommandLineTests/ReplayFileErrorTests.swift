@@ -34,7 +34,8 @@ import WayfinderTestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let given = path.hasPrefix("/") || path.isEmpty ? path : directory.appendingPathComponent(path).path
         let expected = path.hasPrefix("/") || path.isEmpty ? message : directory.path + "/" + message
-        for mode in [["--raw"], ["--raw", "--json"], ["--json"]] {
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
+        for mode in [["--raw"], ["--raw", "--json"], ["--json"], ["--json", "--scene", scene]] {
             let outcome = try WayfinderProcess.run(["replay"] + mode + [given])
             #expect(outcome.exitCode == 1)
             #expect(outcome.standardOutput == "")

@@ -80,6 +80,16 @@ import Testing
                     reason: .limitExceeded("a line longer than 65536 bytes; evemu lines are a few dozen")))
     }
 
+    /// Comments before the first event are kept with the description, so they are bounded.
+    @Test func refusesEndlessCommentsBeforeTheEvents() {
+        let text = Self.evemuHeader + String(repeating: "# a note\n", count: 5_000) + "E: 0.000001 0000 0000 0000\n"
+        #expect(
+            Self.refusal(text, file: "notes.evemu")
+                == RecordingError(
+                    file: "notes.evemu", line: 4 + 4_096,
+                    reason: .limitExceeded("more than 4096 comments before the first event")))
+    }
+
     @Test func refusesAnOverlongValue() {
         let text = "version: 1\nndevices: 1\ndevices:\n- evdev:\n    name: " + String(repeating: "x", count: 70_000)
         #expect(

@@ -59,11 +59,11 @@ extension ReplayCommand {
             let url = URL(fileURLWithPath: path)
             let recording: Recording
             do {
+                // Paths as given: a URL made from "" would name the current directory.
                 if let descriptionPath, Self.needsDescription(url) {
-                    recording = try Recording.load(
-                        contentsOf: url, descriptionURL: URL(fileURLWithPath: descriptionPath))
+                    recording = try Recording.load(path: path, descriptionPath: descriptionPath)
                 } else {
-                    recording = try Recording.load(contentsOf: url)
+                    recording = try Recording.load(path: path)
                 }
             } catch {
                 throw CommandFailure("\(error)")
