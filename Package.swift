@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "EventModel", targets: ["EventModel"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "InputRecording", targets: ["InputRecording"]),
+        .library(name: "FileAccess", targets: ["FileAccess"]),
         .library(name: "InputDevices", targets: ["InputDevices"]),
         .library(name: "Classification", targets: ["Classification"]),
         .library(name: "Interactions", targets: ["Interactions"]),
@@ -34,9 +35,11 @@ let package = Package(
         .target(name: "Geometry", swiftSettings: strictSettings),
         .target(name: "InputEvents", swiftSettings: strictSettings),
         .target(name: "EventModel", dependencies: ["Geometry", "InputEvents"], swiftSettings: strictSettings),
+        // Opening, reading and writing files with clear errors (stdlib and Glibc only).
+        .target(name: "FileAccess", swiftSettings: strictSettings),
         .target(
             name: "InputRecording",
-            dependencies: ["InputEvents", "CYAML"],
+            dependencies: ["InputEvents", "CYAML", "FileAccess"],
             swiftSettings: strictSettings
         ),
         .target(
@@ -71,7 +74,7 @@ let package = Package(
             name: "wayfinder",
             dependencies: [
                 "Wayfinder", "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices",
-                "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes",
+                "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes", "FileAccess",
             ],
             swiftSettings: strictSettings
         ),
@@ -107,6 +110,7 @@ let package = Package(
             dependencies: ["InputEvents", "CEvdev", "WayfinderTestSupport"],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "FileAccessTests", dependencies: ["FileAccess"], swiftSettings: strictSettings),
         .testTarget(
             name: "EventModelTests",
             dependencies: ["EventModel", "Geometry", "InputEvents"],
@@ -114,7 +118,7 @@ let package = Package(
         ),
         .testTarget(
             name: "InputRecordingTests",
-            dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport"],
+            dependencies: ["InputRecording", "InputEvents", "WayfinderTestSupport", "FileAccess", "CXKBCommon"],
             swiftSettings: strictSettings
         ),
         .testTarget(
@@ -155,6 +159,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
+                "FileAccess",
             ],
             swiftSettings: strictSettings
         ),

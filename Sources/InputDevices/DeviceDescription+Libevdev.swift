@@ -25,7 +25,7 @@ extension DeviceDescription {
             let maximum = libevdev_event_type_get_max(UInt32(typeValue))
             var codes: Set<UInt16> = []
             if maximum >= 0 {
-                for code in 0...UInt16(maximum)
+                for code in 0...UInt16(clamping: maximum)
                 where libevdev_has_event_code(context, UInt32(typeValue), UInt32(code)) != 0 {
                     codes.insert(code)
                     let value = libevdev_get_event_value(context, UInt32(typeValue), UInt32(code))

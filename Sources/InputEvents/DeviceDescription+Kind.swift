@@ -184,10 +184,8 @@ extension DeviceDescription {
     /// The number of contacts the device tracks at once: its multitouch slots, or the most fingers
     /// its `BTN_TOOL_*` keys can count; nil for a device without touch.
     public var touchCount: Int? {
-        if let slots = absoluteAxes[.multitouchSlot], slots.maximum >= slots.minimum,
-            slots.maximum - slots.minimum < 256
-        {
-            return Int(slots.maximum - slots.minimum) + 1
+        if let slots = absoluteAxes[.multitouchSlot], (0..<256).contains(slots.span) {
+            return Int(slots.span) + 1
         }
         let keys = supportedCodes[.key] ?? []
         let tools: [(KeyCode, Int)] = [
@@ -202,9 +200,10 @@ extension DeviceDescription {
     ///
     /// udev's `ID_INPUT_WIDTH_MM`/`ID_INPUT_HEIGHT_MM` win when present. Otherwise the x and y
     /// axes (the multitouch ones when the device has them, as libinput uses) give
-    /// (maximum − minimum) / resolution. A touchpad or clickpad whose axes have no resolution gets
-    /// libinput's assumption, ``DeviceKindThresholds/fallbackTouchpadSize``; any other device
-    /// without resolution has no known size.
+    /// (maximum − minimum) / resolution, the difference computed in 64 bits. A touchpad or
+    /// clickpad whose axes have no resolution or no range gets libinput's assumption,
+    /// ``DeviceKindThresholds/fallbackTouchpadSize``; any other device without them has no known
+    /// size.
     public var physicalSize: PhysicalSize? {
         if let width = udevProperties["ID_INPUT_WIDTH_MM"].flatMap(Double.init),
             let height = udevProperties["ID_INPUT_HEIGHT_MM"].flatMap(Double.init), width > 0, height > 0
@@ -220,10 +219,11 @@ extension DeviceDescription {
             axes = nil
         }
         guard let (x, y) = axes else { return nil }
-        if x.resolution > 0 && y.resolution > 0 {
+        // A reversed or empty range (maximum not above minimum) says nothing about the size.
+        if x.resolution > 0 && y.resolution > 0 && x.span > 0 && y.span > 0 {
             return PhysicalSize(
-                width: Double(Int64(x.maximum) - Int64(x.minimum)) / Double(x.resolution),
-                height: Double(Int64(y.maximum) - Int64(y.minimum)) / Double(y.resolution)
+                width: Double(x.span) / Double(x.resolution),
+                height: Double(y.span) / Double(y.resolution)
             )
         }
         switch kind {

@@ -49,6 +49,11 @@ public struct AbsoluteAxisInfo: Hashable, Sendable {
         self.flat = flat
         self.resolution = resolution
     }
+
+    /// The maximum minus the minimum, computed in 64 bits: any two 32-bit values a device or a
+    /// recording declares (`-1 … 2147483647` included) have a difference that fits, negative
+    /// when the range is reversed.
+    public var span: Int64 { Int64(maximum) - Int64(minimum) }
 }
 
 /// What kind of device this is, as a person would name it. Used to pick a translator.

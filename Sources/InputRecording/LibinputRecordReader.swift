@@ -1,3 +1,4 @@
+import FileAccess
 import InputEvents
 
 extension Recording {
@@ -12,247 +13,712 @@ extension Recording {
     /// - Returns: The recording; all devices share one time base, rebased to the first event.
     /// - Throws: ``RecordingError`` naming the line, column and key of the first problem.
     public static func libinputRecord(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
-        var reader = LibinputRecordReader(file: file)
-        return try reader.read(bytes)
+        try RecordingFile(libinputRecord: bytes, name: file).load()
     }
 }
 
-struct LibinputRecordReader {
-    let file: String
+/// Where a libinput record device's frames start: the document (after any text before its
+/// header) and the device's place in the `devices` list.
+struct LibinputStart: Sendable {
+    /// The byte offset where the YAML document starts.
+    var offset: Int64
+    /// The lines before it.
+    var lineOffset: Int
+    /// The device's index in `devices`.
+    var deviceIndex: Int
+    /// Whether the opening pass stopped at this device's events, leaving the rest of the file
+    /// (the rest of this device, any further devices, the rest of the document) for its
+    /// iterator to check.
+    var checksRest: Bool
+    /// `ndevices`, and where it is, for an iterator that checks the rest.
+    var declaredDevices: Int
+    var declaredDevicesMark: YAMLMark?
+}
 
-    private func error(_ node: YAMLNode, _ reason: RecordingError.Reason) -> RecordingError {
-        RecordingError(file: file, line: node.mark.line, column: node.mark.column, reason: reason)
+/// Messages shared by the opening pass and the frame iterators.
+extension YAMLEventReader {
+    /// "expected WHAT for PATH, found KIND", at the current event.
+    func expected(_ what: String, at path: String) -> RecordingError {
+        error(.malformed(expected: "\(what) for \(path)", found: kindName))
     }
 
-    private func expected(_ what: String, at path: String, _ node: YAMLNode) -> RecordingError {
-        error(node, .malformed(expected: "\(what) for \(path)", found: node.kindName))
-    }
-
-    mutating func read(_ bytes: [UInt8]) throws(RecordingError) -> Recording {
-        // Skip anything before the header, keeping line numbers right.
-        var lines = LineScanner(bytes: bytes)
-        var start = bytes.count
-        var skipped = 0
-        while let line = lines.next() {
-            if line.bytes.starts(with: "# libinput record".utf8) || line.bytes.starts(with: "version:".utf8) {
-                start = line.bytes.startIndex
-                skipped = line.number - 1
-                break
-            }
-        }
-        guard start < bytes.count else { throw RecordingError(file: file, reason: .missing("the 'version: 1' header")) }
-        let root = try YAMLTree.parse(bytes[start...], lineOffset: skipped, file: file)
-        guard case .mapping = root else {
-            throw expected("a mapping of version, ndevices, devices", at: "the document", root)
-        }
-
-        guard let version = root["version"] else { throw error(root, .missing("the 'version' key")) }
-        guard case .scalar(let versionText, _) = version, versionText == "1" else {
-            if case .scalar(let text, _) = version {
-                throw error(version, .unsupportedVersion(text + " (this reader knows version 1)"))
-            }
-            throw expected("1", at: "version", version)
-        }
-        guard let devicesNode = root["devices"] else { throw error(root, .missing("the 'devices' list")) }
-        guard case .sequence(let deviceNodes, _) = devicesNode else {
-            throw expected("a list", at: "devices", devicesNode)
-        }
-        if let count = root["ndevices"] {
-            let declared = try integer(count, at: "ndevices", in: 0...Int64(Int32.max))
-            if declared != Int64(deviceNodes.count) {
-                throw error(count, .deviceCountMismatch(declared: Int(declared), found: deviceNodes.count))
-            }
-        }
-        var devices: [RecordedDevice] = []
-        var firstTimes: [Int64] = []
-        for (index, node) in deviceNodes.enumerated() {
-            let (device, first) = try self.device(node, path: "devices[\(index)]")
-            devices.append(device)
-            if let first { firstTimes.append(first) }
-        }
-        // One time base for all devices: the earliest event of the recording is at zero.
-        if let base = firstTimes.min(), base != 0 {
-            for deviceIndex in devices.indices {
-                for frameIndex in devices[deviceIndex].frames.indices {
-                    for eventIndex in devices[deviceIndex].frames[frameIndex].events.indices {
-                        devices[deviceIndex].frames[frameIndex].events[eventIndex].time.microseconds -= base
-                    }
-                }
-            }
-        }
-        return Recording(devices: devices)
-    }
-
-    private func integer(_ node: YAMLNode, at path: String, in range: ClosedRange<Int64>) throws(RecordingError)
-        -> Int64
-    {
-        guard case .scalar(let text, _) = node else { throw expected("a number", at: path, node) }
-        guard let value = Fields.decimal(ArraySlice(text.utf8), in: range) else {
+    /// An integer from the current event, which must be a scalar.
+    func integer(at path: @autoclosure () -> String, in range: ClosedRange<Int64>) throws(RecordingError) -> Int64 {
+        guard current == .scalar else { throw expected("a number", at: path()) }
+        guard let value = Fields.decimal(scalar, in: range) else {
             throw error(
-                node,
                 .malformed(
-                    expected: "a decimal number in \(range.lowerBound)…\(range.upperBound) for \(path)", found: text))
+                    expected: "a decimal number in \(range.lowerBound)…\(range.upperBound) for \(path())",
+                    found: scalarText))
         }
         return value
     }
 
-    private func integers(_ node: YAMLNode, at path: String, in range: ClosedRange<Int64>) throws(RecordingError)
+    /// Reads the next node as a list of integers (an empty value is an empty list), calling
+    /// `body` with each.
+    /// - Returns: Where the list starts.
+    @discardableResult
+    func integers(
+        at path: String, in range: ClosedRange<Int64>, _ body: (Int64) throws(RecordingError) -> Void
+    ) throws(RecordingError) -> YAMLMark {
+        try next()
+        let start = mark
+        if isNull { return start }
+        guard current == .sequenceStart else { throw expected("a list of numbers", at: path) }
+        var index = 0
+        while try next() != .sequenceEnd {
+            try body(try integer(at: "\(path)[\(index)]", in: range))
+            index += 1
+        }
+        return start
+    }
+
+    /// Reads the next node as a list of exactly as many integers as `names` names.
+    /// - Throws: ``RecordingError`` for a list of another length ("4 numbers [bustype, vendor,
+    ///   product, version] for PATH") or a value that is not a number in `range`.
+    func integers(exactly names: [String], at path: String, in range: ClosedRange<Int64>) throws(RecordingError)
         -> [Int64]
     {
-        if node.isNull { return [] }
-        guard case .sequence(let items, _) = node else { throw expected("a list of numbers", at: path, node) }
-        var result: [Int64] = []
-        result.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { result.append(try integer(item, at: "\(path)[\(index)]", in: range)) }
-        return result
+        var values: [Int64] = []
+        var count = 0
+        let list = try integers(at: path, in: range) { value in
+            count += 1
+            if values.count < names.count { values.append(value) }
+        }
+        guard count == names.count else {
+            throw error(
+                at: list,
+                .malformed(
+                    expected: "\(names.count) numbers [\(names.joined(separator: ", "))] for \(path)",
+                    found: "\(count) numbers"))
+        }
+        return values
     }
 
-    private func device(_ node: YAMLNode, path: String) throws(RecordingError) -> (RecordedDevice, Int64?) {
-        guard case .mapping = node else { throw expected("a mapping", at: path, node) }
-        guard let evdev = node["evdev"] else { throw error(node, .missing("the 'evdev' description of \(path)")) }
-        guard case .mapping = evdev else { throw expected("a mapping", at: "\(path).evdev", evdev) }
+    /// An error at a mark.
+    func error(at mark: YAMLMark, _ reason: RecordingError.Reason) -> RecordingError {
+        RecordingError(file: file, line: mark.line, column: mark.column, reason: reason)
+    }
 
-        guard let nameNode = evdev["name"] else { throw error(evdev, .missing("'name' in \(path).evdev")) }
-        guard case .scalar(let name, _) = nameNode else {
-            throw expected("a string", at: "\(path).evdev.name", nameNode)
-        }
+    /// An error saying the file is not what it was when it was opened.
+    func changed() -> RecordingError { error(.yaml("the file changed while it was being read")) }
 
-        guard let idNode = evdev["id"] else { throw error(evdev, .missing("'id' in \(path).evdev")) }
-        let id = try integers(idNode, at: "\(path).evdev.id", in: 0...0xffff)
-        guard id.count == 4 else {
-            throw error(
-                idNode,
-                .malformed(
-                    expected: "4 numbers [bustype, vendor, product, version] for \(path).evdev.id",
-                    found: "\(id.count) numbers"))
-        }
+    /// Reads stream and document start and the root mapping's start.
+    /// - Returns: false when the stream holds no document (and the reader is at its end).
+    func enterDocument() throws(RecordingError) -> Bool {
+        guard try next() == .streamStart else { throw changed() }
+        guard try next() == .documentStart else { return false }
+        try next()
+        return true
+    }
+}
 
-        var codes: [EventType: Set<UInt16>] = [:]
-        guard let codesNode = evdev["codes"] else { throw error(evdev, .missing("'codes' in \(path).evdev")) }
-        guard case .mapping(let codePairs, _) = codesNode else {
-            throw expected("a mapping of type to codes", at: "\(path).evdev.codes", codesNode)
-        }
-        for pair in codePairs {
-            let type = try integer(pair.key, at: "\(path).evdev.codes key", in: 0...Int64(EventType.maximum.rawValue))
-            let list = try integers(pair.value, at: "\(path).evdev.codes.\(type)", in: 0...0xffff)
-            codes[EventType(rawValue: UInt16(type)), default: []].formUnion(list.map { UInt16($0) })
-        }
-        if codes[.synchronization]?.isEmpty ?? true { codes[.synchronization] = minimumSynchronizationCodes }
-
-        var axes: [AbsoluteAxis: AbsoluteAxisInfo] = [:]
-        if let absNode = evdev["absinfo"], !absNode.isNull {
-            guard case .mapping(let pairs, _) = absNode else {
-                throw expected(
-                    "a mapping of axis to [min, max, fuzz, flat, resolution]", at: "\(path).evdev.absinfo", absNode)
+/// The opening pass over a libinput record file: the header keys and every device's description,
+/// passing over their events. It stops at the last device's events when `version` and `ndevices`
+/// came before `devices` (as libinput record writes them), leaving the rest to that device's
+/// frame iterator, so that a one-device file is read once.
+enum LibinputHeaderReader {
+    static func read(_ input: ByteInput, head: [UInt8]) throws(RecordingError) -> RecordingFile.Header {
+        // Skip anything before the header, keeping line numbers right.
+        var lines = LineScanner(bytes: input.bytes ?? head)
+        var start: (offset: Int, skipped: Int)?
+        while let line = lines.next() {
+            if line.bytes.starts(with: "# libinput record".utf8) || line.bytes.starts(with: "version:".utf8) {
+                start = (line.bytes.startIndex, line.number - 1)
+                break
             }
-            for pair in pairs {
-                let code = try integer(
-                    pair.key, at: "\(path).evdev.absinfo key", in: 0...Int64(AbsoluteAxis.maximum.rawValue))
-                let values = try integers(
-                    pair.value, at: "\(path).evdev.absinfo.\(code)", in: Int64(Int32.min)...Int64(Int32.max))
-                guard values.count == 5 else {
-                    throw error(
-                        pair.value,
-                        .malformed(
-                            expected: "5 numbers [min, max, fuzz, flat, resolution] for \(path).evdev.absinfo.\(code)",
-                            found: "\(values.count) numbers"))
+        }
+        guard let start else { throw RecordingError(file: input.name, reason: .missing("the 'version: 1' header")) }
+        let yaml = try YAMLEventReader(
+            input: input.yamlInput(offset: Int64(start.offset)), file: input.name, lineOffset: start.skipped)
+        var pass = Pass(yaml: yaml, offset: Int64(start.offset), lineOffset: start.skipped)
+        return try pass.read()
+    }
+
+    private struct Pass {
+        let yaml: YAMLEventReader
+        let offset: Int64
+        let lineOffset: Int
+        var devices: [RecordingFile.Device] = []
+        var starts: [RecordingFile.Start] = []
+        var firstTimes: [Int64] = []
+        var versionSeen = false
+        var declared: (count: Int, mark: YAMLMark)?
+
+        init(yaml: YAMLEventReader, offset: Int64, lineOffset: Int) {
+            self.yaml = yaml
+            self.offset = offset
+            self.lineOffset = lineOffset
+        }
+
+        var header: RecordingFile.Header {
+            RecordingFile.Header(devices: devices, starts: starts, baseTime: firstTimes.min() ?? 0)
+        }
+
+        mutating func read() throws(RecordingError) -> RecordingFile.Header {
+            guard try yaml.enterDocument() else {
+                throw yaml.error(
+                    .malformed(expected: "a mapping of version, ndevices, devices for the document", found: "\"\""))
+            }
+            guard yaml.current == .mappingStart else {
+                throw yaml.expected("a mapping of version, ndevices, devices", at: "the document")
+            }
+            let rootMark = yaml.mark
+            var devicesSeen = false
+            while try yaml.next() != .mappingEnd {
+                guard yaml.current == .scalar else {
+                    try yaml.skipNode()
+                    try yaml.skipNextNode()
+                    continue
                 }
-                axes[AbsoluteAxis(rawValue: UInt16(code))] = AbsoluteAxisInfo(
-                    minimum: Int32(values[0]), maximum: Int32(values[1]), fuzz: Int32(values[2]),
-                    flat: Int32(values[3]), resolution: Int32(values[4])
+                if !versionSeen && yaml.isScalar("version") {
+                    versionSeen = true
+                    try yaml.next()
+                    guard yaml.current == .scalar else { throw yaml.expected("1", at: "version") }
+                    guard yaml.isScalar("1") else {
+                        throw yaml.error(.unsupportedVersion(yaml.scalarText + " (this reader knows version 1)"))
+                    }
+                } else if declared == nil && yaml.isScalar("ndevices") {
+                    try yaml.next()
+                    let count = try yaml.integer(at: "ndevices", in: 0...Int64(Int32.max))
+                    declared = (Int(count), yaml.mark)
+                } else if !devicesSeen && yaml.isScalar("devices") {
+                    devicesSeen = true
+                    if try readDevices() { return header }
+                } else {
+                    try yaml.skipNextNode()
+                }
+            }
+            guard versionSeen else {
+                throw RecordingError(
+                    file: yaml.file, line: rootMark.line, column: rootMark.column, reason: .missing("the 'version' key")
                 )
             }
+            guard devicesSeen else {
+                throw RecordingError(
+                    file: yaml.file, line: rootMark.line, column: rootMark.column,
+                    reason: .missing("the 'devices' list"))
+            }
+            if let declared, declared.count != devices.count {
+                throw RecordingError(
+                    file: yaml.file, line: declared.mark.line, column: declared.mark.column,
+                    reason: .deviceCountMismatch(declared: declared.count, found: devices.count))
+            }
+            return header
         }
 
-        var properties: Set<InputProperty> = []
-        if let propertiesNode = evdev["properties"] {
-            for value in try integers(propertiesNode, at: "\(path).evdev.properties", in: 0...0xffff) {
-                properties.insert(InputProperty(rawValue: UInt16(value)))
-            }
-        }
-
-        var udev: [String: String] = [:]
-        if let udevNode = node["udev"], let list = udevNode["properties"], !list.isNull {
-            guard case .sequence(let items, _) = list else {
-                throw expected("a list of \"KEY=VALUE\" strings", at: "\(path).udev.properties", list)
-            }
-            for item in items {
-                guard case .scalar(let text, _) = item, let equals = text.firstIndex(of: "=") else {
-                    throw expected("a \"KEY=VALUE\" string", at: "\(path).udev.properties", item)
+        /// Reads the `devices` list.
+        /// - Returns: Whether the pass stopped at the last declared device's events.
+        private mutating func readDevices() throws(RecordingError) -> Bool {
+            try yaml.next()
+            guard yaml.current == .sequenceStart else { throw yaml.expected("a list", at: "devices") }
+            while try yaml.next() != .sequenceEnd {
+                let index = devices.count
+                guard index < RecordingLimits.maximumDevices else {
+                    throw yaml.error(
+                        .limitExceeded("more than \(RecordingLimits.maximumDevices) devices in one recording"))
                 }
-                udev[String(text[..<equals])] = String(text[text.index(after: equals)...])
+                if let declared, index >= declared.count {
+                    var found = index + 1
+                    try yaml.skipNode()
+                    while try yaml.next() != .sequenceEnd {
+                        found += 1
+                        try yaml.skipNode()
+                    }
+                    throw RecordingError(
+                        file: yaml.file, line: declared.mark.line, column: declared.mark.column,
+                        reason: .deviceCountMismatch(declared: declared.count, found: found))
+                }
+                let canStop = versionSeen && declared.map { index == $0.count - 1 } ?? false
+                if try readDevice(index: index, canStop: canStop) { return true }
             }
+            return false
         }
 
-        var nodePath: String?
-        if let nodeNode = node["node"], case .scalar(let text, _) = nodeNode, !text.isEmpty { nodePath = text }
+        /// Reads one device's description and the time of its first event.
+        /// - Returns: Whether the pass stopped at its events.
+        private mutating func readDevice(index: Int, canStop: Bool) throws(RecordingError) -> Bool {
+            let path = "devices[\(index)]"
+            guard yaml.current == .mappingStart else { throw yaml.expected("a mapping", at: path) }
+            let deviceMark = yaml.mark
+            var description: DeviceDescription?
+            var udev: [String: String] = [:]
+            var node: String?
+            var eventsSeen = false
+            var udevSeen = false
+            var nodeSeen = false
+            var start = RecordingFile.Start.empty
+            var firstTime: Int64?
+            while try yaml.next() != .mappingEnd {
+                guard yaml.current == .scalar else {
+                    try yaml.skipNode()
+                    try yaml.skipNextNode()
+                    continue
+                }
+                let isEvdev = yaml.isScalar("evdev")
+                let isUdev = yaml.isScalar("udev")
+                let isNode = yaml.isScalar("node")
+                if eventsSeen && (isEvdev || isUdev || isNode) {
+                    throw yaml.error(
+                        .misplaced(
+                            "\(path).\(yaml.scalarText) after \(path).events; a recording describes each device "
+                                + "before its events"))
+                }
+                if isEvdev && description == nil {
+                    description = try readEvdev(path: path)
+                } else if isUdev && !udevSeen {
+                    udevSeen = true
+                    udev = try readUdev(path: path)
+                } else if isNode && !nodeSeen {
+                    nodeSeen = true
+                    try yaml.next()
+                    if yaml.current == .scalar && !yaml.scalar.isEmpty {
+                        node = yaml.scalarText
+                    } else {
+                        try yaml.skipNode()
+                    }
+                } else if !eventsSeen && yaml.isScalar("events") {
+                    eventsSeen = true
+                    try yaml.next()
+                    if yaml.isNull { continue }
+                    guard yaml.current == .sequenceStart else {
+                        throw yaml.expected("a list of frames", at: "\(path).events")
+                    }
+                    let listDepth = yaml.depth
+                    firstTime = try peekFirstTime()
+                    start = .libinput(
+                        LibinputStart(
+                            offset: offset, lineOffset: lineOffset, deviceIndex: index, checksRest: false,
+                            declaredDevices: declared?.count ?? 0, declaredDevicesMark: declared?.mark))
+                    if canStop, var description {
+                        description.udevProperties = udev
+                        if case .libinput(var stopped) = start {
+                            stopped.checksRest = true
+                            start = .libinput(stopped)
+                        }
+                        add(description, node: node, start: start, firstTime: firstTime)
+                        return true
+                    }
+                    try yaml.skip(toDepth: listDepth - 1)
+                } else {
+                    try yaml.skipNextNode()
+                }
+            }
+            guard var description else {
+                throw RecordingError(
+                    file: yaml.file, line: deviceMark.line, column: deviceMark.column,
+                    reason: .missing("the 'evdev' description of \(path)"))
+            }
+            description.udevProperties = udev
+            add(description, node: node, start: start, firstTime: firstTime)
+            return false
+        }
 
-        let description = DeviceDescription(
-            name: name,
-            identity: DeviceIdentity(
-                busType: UInt16(id[0]), vendorID: UInt16(id[1]), productID: UInt16(id[2]), version: UInt16(id[3])),
-            properties: properties,
-            supportedCodes: codes,
-            absoluteAxes: axes,
-            udevProperties: udev
-        )
-        let (frames, first) = try self.frames(node["events"], path: "\(path).events")
-        return (RecordedDevice(description: description, frames: frames, node: nodePath), first)
+        private mutating func add(
+            _ description: DeviceDescription, node: String?, start: RecordingFile.Start, firstTime: Int64?
+        ) {
+            devices.append(RecordingFile.Device(description: description, node: node, comments: []))
+            starts.append(start)
+            if let firstTime { firstTimes.append(firstTime) }
+        }
+
+        /// Finds the time of the first event of the first `evdev` frame, from the start of an
+        /// `events` list, and stays inside the list. Leaves malformed events to the iterator.
+        private func peekFirstTime() throws(RecordingError) -> Int64? {
+            let listDepth = yaml.depth
+            while try yaml.next() != .sequenceEnd {
+                guard yaml.current == .mappingStart else {
+                    try yaml.skipNode()
+                    continue
+                }
+                while try yaml.next() != .mappingEnd {
+                    guard yaml.isScalar("evdev") else {
+                        try yaml.skipNode()
+                        try yaml.skipNextNode()
+                        continue
+                    }
+                    // The first evdev entry decides, well formed or not.
+                    var time: Int64?
+                    if try yaml.next() == .sequenceStart, try yaml.next() == .sequenceStart,
+                        try yaml.next() == .scalar,
+                        let seconds = Fields.decimal(yaml.scalar, in: 0...Int64(UInt32.max) * 4),
+                        try yaml.next() == .scalar, let microseconds = Fields.decimal(yaml.scalar, in: 0...999_999)
+                    {
+                        time = seconds * 1_000_000 + microseconds
+                    }
+                    try yaml.skipNode()
+                    try yaml.skip(toDepth: listDepth)
+                    return time
+                }
+            }
+            // The list ended: step back inside it for the caller, which skips to its end.
+            return nil
+        }
+
+        private func readEvdev(path devicePath: String) throws(RecordingError) -> DeviceDescription {
+            let path = "\(devicePath).evdev"
+            try yaml.next()
+            guard yaml.current == .mappingStart else { throw yaml.expected("a mapping", at: path) }
+            let evdevMark = yaml.mark
+            var name: String?
+            var id: [UInt16]?
+            var codes: [EventType: Set<UInt16>]?
+            var axes: [AbsoluteAxis: AbsoluteAxisInfo] = [:]
+            var absinfoSeen = false
+            var properties: Set<InputProperty>?
+            while try yaml.next() != .mappingEnd {
+                guard yaml.current == .scalar else {
+                    try yaml.skipNode()
+                    try yaml.skipNextNode()
+                    continue
+                }
+                if name == nil && yaml.isScalar("name") {
+                    try yaml.next()
+                    guard yaml.current == .scalar else { throw yaml.expected("a string", at: "\(path).name") }
+                    name = yaml.scalarText
+                } else if id == nil && yaml.isScalar("id") {
+                    id = try yaml.integers(
+                        exactly: ["bustype", "vendor", "product", "version"], at: "\(path).id", in: 0...0xffff
+                    ).map { UInt16($0) }
+                } else if codes == nil && yaml.isScalar("codes") {
+                    codes = try readCodes(path: path)
+                } else if !absinfoSeen && yaml.isScalar("absinfo") {
+                    absinfoSeen = true
+                    axes = try readAbsinfo(path: path)
+                } else if properties == nil && yaml.isScalar("properties") {
+                    var set: Set<InputProperty> = []
+                    try yaml.integers(at: "\(path).properties", in: 0...0xffff) { value in
+                        set.insert(InputProperty(rawValue: UInt16(value)))
+                    }
+                    properties = set
+                } else {
+                    try yaml.skipNextNode()
+                }
+            }
+            func missing(_ what: String) -> RecordingError {
+                RecordingError(
+                    file: yaml.file, line: evdevMark.line, column: evdevMark.column, reason: .missing(what))
+            }
+            guard let name else { throw missing("'name' in \(path)") }
+            guard let id else { throw missing("'id' in \(path)") }
+            guard var codes else { throw missing("'codes' in \(path)") }
+            if codes[.synchronization]?.isEmpty ?? true { codes[.synchronization] = minimumSynchronizationCodes }
+            return DeviceDescription(
+                name: name,
+                identity: DeviceIdentity(busType: id[0], vendorID: id[1], productID: id[2], version: id[3]),
+                properties: properties ?? [],
+                supportedCodes: codes,
+                absoluteAxes: axes
+            )
+        }
+
+        private func readCodes(path: String) throws(RecordingError) -> [EventType: Set<UInt16>] {
+            try yaml.next()
+            guard yaml.current == .mappingStart else {
+                throw yaml.expected("a mapping of type to codes", at: "\(path).codes")
+            }
+            var codes: [EventType: Set<UInt16>] = [:]
+            while try yaml.next() != .mappingEnd {
+                let type = try yaml.integer(at: "\(path).codes key", in: 0...Int64(EventType.maximum.rawValue))
+                var set = codes[EventType(rawValue: UInt16(type)), default: []]
+                try yaml.integers(at: "\(path).codes.\(type)", in: 0...0xffff) { set.insert(UInt16($0)) }
+                codes[EventType(rawValue: UInt16(type))] = set
+            }
+            return codes
+        }
+
+        private func readAbsinfo(path: String) throws(RecordingError) -> [AbsoluteAxis: AbsoluteAxisInfo] {
+            try yaml.next()
+            if yaml.isNull { return [:] }
+            guard yaml.current == .mappingStart else {
+                throw yaml.expected("a mapping of axis to [min, max, fuzz, flat, resolution]", at: "\(path).absinfo")
+            }
+            var axes: [AbsoluteAxis: AbsoluteAxisInfo] = [:]
+            while try yaml.next() != .mappingEnd {
+                let code = try yaml.integer(at: "\(path).absinfo key", in: 0...Int64(AbsoluteAxis.maximum.rawValue))
+                let values = try yaml.integers(
+                    exactly: ["min", "max", "fuzz", "flat", "resolution"], at: "\(path).absinfo.\(code)",
+                    in: Int64(Int32.min)...Int64(Int32.max)
+                ).map { Int32($0) }
+                axes[AbsoluteAxis(rawValue: UInt16(code))] = AbsoluteAxisInfo(
+                    minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3], resolution: values[4])
+            }
+            return axes
+        }
+
+        private func readUdev(path: String) throws(RecordingError) -> [String: String] {
+            try yaml.next()
+            guard yaml.current == .mappingStart else {
+                try yaml.skipNode()
+                return [:]
+            }
+            var properties: [String: String] = [:]
+            var listSeen = false
+            while try yaml.next() != .mappingEnd {
+                guard !listSeen && yaml.isScalar("properties") else {
+                    try yaml.skipNode()
+                    try yaml.skipNextNode()
+                    continue
+                }
+                listSeen = true
+                try yaml.next()
+                if yaml.isNull { continue }
+                guard yaml.current == .sequenceStart else {
+                    throw yaml.expected("a list of \"KEY=VALUE\" strings", at: "\(path).udev.properties")
+                }
+                var count = 0
+                while try yaml.next() != .sequenceEnd {
+                    guard count < RecordingLimits.maximumDescriptionEntries else {
+                        throw yaml.error(
+                            .limitExceeded(
+                                "more than \(RecordingLimits.maximumDescriptionEntries) udev properties for \(path)"))
+                    }
+                    count += 1
+                    let text = yaml.current == .scalar ? yaml.scalarText : ""
+                    guard yaml.current == .scalar, let equals = text.firstIndex(of: "=") else {
+                        throw yaml.expected("a \"KEY=VALUE\" string", at: "\(path).udev.properties")
+                    }
+                    properties[String(text[..<equals])] = String(text[text.index(after: equals)...])
+                }
+            }
+            return properties
+        }
+    }
+}
+
+extension YAMLEventReader {
+    /// Reads events until the nesting is back at `depth`.
+    func skip(toDepth target: Int) throws(RecordingError) {
+        while depth > target {
+            switch try next() {
+            case .streamEnd, .documentEnd: throw error(.yaml("the document ends inside a list or mapping"))
+            default: break
+            }
+        }
+    }
+}
+
+/// One libinput record device's frames, read from its `events` list one frame at a time, with
+/// no tree and no string made per value.
+final class LibinputFrameCursor {
+    private let yaml: YAMLEventReader
+    private let start: LibinputStart
+    private let baseTime: Int64
+    private var entryIndex = 0
+    private var lastTime: Int64 = .min
+    private var isFinished = false
+    /// The frame being read, kept between frames so that its buffer is reused.
+    private var pending = FrameBuffer()
+
+    init(input: ByteInput, start: LibinputStart, baseTime: Int64) throws(RecordingError) {
+        self.start = start
+        self.baseTime = baseTime
+        yaml = try YAMLEventReader(
+            input: input.yamlInput(offset: start.offset), file: input.name, lineOffset: start.lineOffset)
+        try enterEvents()
     }
 
-    private func frames(_ node: YAMLNode?, path: String) throws(RecordingError) -> ([EventFrame], Int64?) {
-        guard let node, !node.isNull else { return ([], nil) }
-        guard case .sequence(let entries, _) = node else { throw expected("a list of frames", at: path, node) }
-        var frames: [EventFrame] = []
-        frames.reserveCapacity(entries.count)
-        var first: Int64?
-        var last: Int64 = .min
-        for (index, entry) in entries.enumerated() {
-            guard case .mapping = entry else {
-                throw expected("a mapping such as 'evdev: [...]'", at: "\(path)[\(index)]", entry)
-            }
-            guard let list = entry["evdev"] else { continue }  // hid and libinput entries
-            guard case .sequence(let items, _) = list, !items.isEmpty else {
-                throw expected(
-                    "a non-empty list of [sec, usec, type, code, value]", at: "\(path)[\(index)].evdev", list)
-            }
-            var events: [InputEvent] = []
-            events.reserveCapacity(items.count)
-            for (position, item) in items.enumerated() {
-                let itemPath = "\(path)[\(index)].evdev[\(position)]"
-                guard case .sequence(let fields, _) = item, fields.count == 5 else {
-                    throw expected("[sec, usec, type, code, value]", at: itemPath, item)
-                }
-                let seconds = try integer(fields[0], at: "\(itemPath) seconds", in: 0...Int64(UInt32.max) * 4)
-                let microseconds = try integer(fields[1], at: "\(itemPath) microseconds", in: 0...999_999)
-                let type = try integer(fields[2], at: "\(itemPath) type", in: 0...Int64(EventType.maximum.rawValue))
-                let code = try integer(fields[3], at: "\(itemPath) code", in: 0...0xffff)
-                let value = try integer(fields[4], at: "\(itemPath) value", in: Int64(Int32.min)...Int64(Int32.max))
-                let time = seconds * 1_000_000 + microseconds
-                if time < last {
-                    throw error(
-                        item,
-                        .timeWentBackwards(
-                            previous: Timestamp(microseconds: last).description,
-                            current: Timestamp(microseconds: time).description))
-                }
-                last = time
-                if first == nil { first = time }
-                let event = InputEvent(
-                    time: Timestamp(microseconds: time), type: EventType(rawValue: UInt16(type)), code: UInt16(code),
-                    value: Int32(value))
-                if event.isReport && position != items.count - 1 { throw error(item, .reportInsideFrame) }
-                if !event.isReport && position == items.count - 1 {
-                    throw error(
-                        item,
-                        .malformed(
-                            expected: "a SYN_REPORT [sec, usec, 0, 0, 0] as the last event of the frame",
-                            found: "type \(type) code \(code)"))
-                }
-                events.append(event)
-            }
-            frames.append(EventFrame(events: events))
+    private var devicePath: String { "devices[\(start.deviceIndex)]" }
+    private var eventsPath: String { "\(devicePath).events" }
+
+    /// Walks from the start of the document to the device's `events` list, as the opening pass
+    /// found it.
+    private func enterEvents() throws(RecordingError) {
+        guard try yaml.enterDocument(), yaml.current == .mappingStart else { throw yaml.changed() }
+        try enterValue(of: "devices")
+        guard yaml.current == .sequenceStart else { throw yaml.changed() }
+        for _ in 0..<start.deviceIndex {
+            guard try yaml.next() != .sequenceEnd else { throw yaml.changed() }
+            try yaml.skipNode()
         }
-        return (frames, first)
+        guard try yaml.next() == .mappingStart else { throw yaml.changed() }
+        try enterValue(of: "events")
+        guard yaml.current == .sequenceStart else { throw yaml.changed() }
+    }
+
+    /// In a mapping, passes over the entries up to the first with `key` and reads its value's
+    /// first event.
+    private func enterValue(of key: StaticString) throws(RecordingError) {
+        while true {
+            guard try yaml.next() != .mappingEnd else { throw yaml.changed() }
+            if yaml.isScalar(key) { break }
+            try yaml.skipNode()
+            try yaml.skipNextNode()
+        }
+        try yaml.next()
+    }
+
+    func next() throws(RecordingError) -> EventFrame? {
+        guard !isFinished else { return nil }
+        while true {
+            guard try yaml.next() != .sequenceEnd else {
+                isFinished = true
+                if start.checksRest { try checkRest() }
+                return nil
+            }
+            let index = entryIndex
+            entryIndex += 1
+            guard yaml.current == .mappingStart else {
+                throw yaml.expected("a mapping such as 'evdev: [...]'", at: "\(eventsPath)[\(index)]")
+            }
+            var frame: EventFrame?
+            var evdevSeen = false
+            while try yaml.next() != .mappingEnd {
+                if !evdevSeen && yaml.isScalar("evdev") {
+                    evdevSeen = true
+                    frame = try readFrame(index: index)
+                } else {
+                    // hid and libinput entries, and unknown keys.
+                    try yaml.skipNode()
+                    try yaml.skipNextNode()
+                }
+            }
+            if let frame { return frame }
+        }
+    }
+
+    /// The value of one event field, or why it is not one.
+    private enum Field {
+        case value(Int64)
+        case problem(RecordingError)
+    }
+
+    private static let fieldNames = ["seconds", "microseconds", "type", "code", "value"]
+    private static let fieldRanges: [ClosedRange<Int64>] = [
+        0...Int64(UInt32.max) * 4, 0...999_999, 0...Int64(EventType.maximum.rawValue), 0...0xffff,
+        Int64(Int32.min)...Int64(Int32.max),
+    ]
+
+    /// Reads an `evdev` list: the events of one frame.
+    private func readFrame(index: Int) throws(RecordingError) -> EventFrame {
+        // Paths name a place in errors only; they are made when one is thrown.
+        func listPath() -> String { "\(eventsPath)[\(index)].evdev" }
+        func itemPath(_ position: Int) -> String { "\(listPath())[\(position)]" }
+        try yaml.next()
+        guard yaml.current == .sequenceStart else {
+            throw yaml.expected("a non-empty list of [sec, usec, type, code, value]", at: listPath())
+        }
+        let listMark = yaml.mark
+        pending.removeAll()
+        var position = 0
+        var lastMark = listMark
+        var lastType: UInt16 = 0
+        var lastCode: UInt16 = 0
+        var lastIsReport = false
+        while try yaml.next() != .sequenceEnd {
+            if lastIsReport {
+                throw RecordingError(
+                    file: yaml.file, line: lastMark.line, column: lastMark.column, reason: .reportInsideFrame)
+            }
+            guard yaml.current == .sequenceStart else {
+                throw yaml.expected("[sec, usec, type, code, value]", at: itemPath(position))
+            }
+            let itemMark = yaml.mark
+            var values: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+            var problem: RecordingError?
+            var count = 0
+            while try yaml.next() != .sequenceEnd {
+                guard count < 5 else {
+                    throw RecordingError(
+                        file: yaml.file, line: itemMark.line, column: itemMark.column,
+                        reason: .malformed(
+                            expected: "[sec, usec, type, code, value] for \(itemPath(position))", found: "a list"))
+                }
+                let range = Self.fieldRanges[count]
+                if yaml.current == .scalar, let value = Fields.decimal(yaml.scalar, in: range) {
+                    switch count {
+                    case 0: values.0 = value
+                    case 1: values.1 = value
+                    case 2: values.2 = value
+                    case 3: values.3 = value
+                    default: values.4 = value
+                    }
+                } else if problem == nil {
+                    do throws(RecordingError) {
+                        _ = try yaml.integer(at: "\(itemPath(position)) \(Self.fieldNames[count])", in: range)
+                    } catch {
+                        problem = error
+                    }
+                    try yaml.skipNode()
+                } else {
+                    try yaml.skipNode()
+                }
+                count += 1
+            }
+            guard count == 5 else {
+                throw RecordingError(
+                    file: yaml.file, line: itemMark.line, column: itemMark.column,
+                    reason: .malformed(
+                        expected: "[sec, usec, type, code, value] for \(itemPath(position))", found: "a list"))
+            }
+            if let problem { throw problem }
+            let time = values.0 * 1_000_000 + values.1
+            if time < lastTime {
+                throw RecordingError(
+                    file: yaml.file, line: itemMark.line, column: itemMark.column,
+                    reason: .timeWentBackwards(
+                        previous: Timestamp(microseconds: lastTime).description,
+                        current: Timestamp(microseconds: time).description))
+            }
+            lastTime = time
+            guard pending.count < RecordingLimits.maximumEventsPerFrame else {
+                throw RecordingError(
+                    file: yaml.file, line: listMark.line, column: listMark.column,
+                    reason: EvemuParser.frameLimitReason)
+            }
+            let event = InputEvent(
+                time: Timestamp(microseconds: time - baseTime), type: EventType(rawValue: UInt16(values.2)),
+                code: UInt16(values.3), value: Int32(values.4))
+            pending.append(event)
+            lastMark = itemMark
+            lastType = UInt16(values.2)
+            lastCode = UInt16(values.3)
+            lastIsReport = event.isReport
+            position += 1
+        }
+        guard position > 0 else {
+            throw RecordingError(
+                file: yaml.file, line: listMark.line, column: listMark.column,
+                reason: .malformed(
+                    expected: "a non-empty list of [sec, usec, type, code, value] for \(listPath())", found: "a list"))
+        }
+        guard lastIsReport else {
+            throw RecordingError(
+                file: yaml.file, line: lastMark.line, column: lastMark.column,
+                reason: .malformed(
+                    expected: "a SYN_REPORT [sec, usec, 0, 0, 0] as the last event of the frame",
+                    found: "type \(lastType) code \(lastCode)"))
+        }
+        return pending.frame()
+    }
+
+    /// After the last device's events, when the opening pass stopped there: the rest of the
+    /// device, no device beyond those `ndevices` declares, and a well-formed end of the document.
+    private func checkRest() throws(RecordingError) {
+        while try yaml.next() != .mappingEnd {
+            if yaml.isScalar("evdev") || yaml.isScalar("udev") || yaml.isScalar("node") {
+                throw yaml.error(
+                    .misplaced(
+                        "\(devicePath).\(yaml.scalarText) after \(eventsPath); a recording describes each device "
+                            + "before its events"))
+            }
+            try yaml.skipNode()
+            try yaml.skipNextNode()
+        }
+        var found = start.deviceIndex + 1
+        while try yaml.next() != .sequenceEnd {
+            found += 1
+            try yaml.skipNode()
+        }
+        if found != start.declaredDevices, let mark = start.declaredDevicesMark {
+            throw RecordingError(
+                file: yaml.file, line: mark.line, column: mark.column,
+                reason: .deviceCountMismatch(declared: start.declaredDevices, found: found))
+        }
+        while try yaml.next() != .mappingEnd {
+            try yaml.skipNode()
+            try yaml.skipNextNode()
+        }
+        guard try yaml.next() == .documentEnd else { throw yaml.changed() }
     }
 }

@@ -27,7 +27,7 @@ enum LibinputRecordWriter {
         let identity = description.identity
         text += "- node: \(TextFormatting.yamlQuoted(device.node ?? ""))\n"
         text += "  evdev:\n"
-        text += "    # Name: \(description.name.replacingNewlines)\n"
+        text += "    # Name: \(description.name.yamlCommentText)\n"
         text += "    # ID: bus 0x\(TextFormatting.hex(identity.busType, width: 2)) vendor 0x"
         text +=
             "\(TextFormatting.hex(identity.vendorID, width: 2)) product 0x\(TextFormatting.hex(identity.productID, width: 2))"
@@ -64,7 +64,7 @@ enum LibinputRecordWriter {
         }
         text += "  quirks: []\n"
         if !device.comments.isEmpty {
-            for comment in device.comments { text += "  # \(comment.replacingNewlines)\n" }
+            for comment in device.comments { text += "  # \(comment.yamlCommentText)\n" }
         }
         guard !device.frames.isEmpty else {
             text += "  events: []\n"
@@ -94,5 +94,21 @@ extension String {
     /// The string on one line, for comments.
     var replacingNewlines: String {
         String(unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : Character($0) })
+    }
+
+    /// The string as a YAML comment may hold it: on one line (every line break YAML knows, NEL
+    /// and U+2028/U+2029 included, becomes a space) and every character YAML cannot carry
+    /// (control characters, U+FFFE, U+FFFF) replaced by U+FFFD, since libyaml refuses a file
+    /// with one anywhere, comments included.
+    var yamlCommentText: String {
+        var result = String.UnicodeScalarView()
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n", "\r", "\u{85}", "\u{2028}", "\u{2029}": result.append(" ")
+            case _ where TextFormatting.isYAMLPrintable(scalar): result.append(scalar)
+            default: result.append("\u{FFFD}")
+            }
+        }
+        return String(result)
     }
 }

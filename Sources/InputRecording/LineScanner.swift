@@ -72,8 +72,9 @@ enum Fields {
     }
 
     /// Parses a signed decimal (optional `+` or `-`, any number of leading zeros) within `range`.
-    static func decimal(_ field: ArraySlice<UInt8>, in range: ClosedRange<Int64>) -> Int64? {
-        var digits = field
+    @inline(__always)
+    static func decimal<Bytes: Collection<UInt8>>(_ field: Bytes, in range: ClosedRange<Int64>) -> Int64? {
+        var digits = field[...]
         var negative = false
         if let first = digits.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
             negative = first == UInt8(ascii: "-")

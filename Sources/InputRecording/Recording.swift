@@ -1,3 +1,4 @@
+public import FileAccess
 public import Foundation
 public import InputEvents
 
@@ -60,13 +61,17 @@ public enum RecordingFormat: String, Hashable, Sendable, CaseIterable {
     /// libinput record's YAML, file format version 1.
     case libinputRecord = "libinput"
 
+    /// How much of a file ``detect(in:)`` looks at: 64 KiB, room for a device-selection prompt
+    /// captured before a libinput record header.
+    public static let detectionLength = 65_536
+
     /// Guesses the format from a file's content: a `version:` key or a `# libinput record`
     /// line before any evemu data line means libinput record; otherwise evemu.
     /// - Parameter bytes: The file's content.
     /// - Returns: The format, or nil when the content has neither evemu data lines nor a
     ///   libinput record header.
     public static func detect(in bytes: some Collection<UInt8>) -> RecordingFormat? {
-        var lines = LineScanner(bytes: Array(bytes.prefix(65_536)))
+        var lines = LineScanner(bytes: Array(bytes.prefix(detectionLength)))
         while let line = lines.next() {
             let text = line.bytes
             if text.starts(with: Array("# libinput record".utf8)) || text.starts(with: Array("version:".utf8)) {
@@ -94,21 +99,20 @@ extension Recording {
     /// - Returns: The recording, timestamps rebased to start at zero.
     /// - Throws: ``RecordingError`` naming the file and line of the first problem.
     public static func load(contentsOf url: URL, descriptionURL: URL? = nil) throws(RecordingError) -> Recording {
-        let bytes = try readBytes(url)
-        if let descriptionURL {
-            let description = try readBytes(descriptionURL)
-            return try evemu(
-                description: description,
-                descriptionFile: descriptionURL.path,
-                events: bytes,
-                eventsFile: url.path
-            )
-        }
-        switch RecordingFormat.detect(in: bytes) {
-        case .evemu: return try evemu(bytes, file: url.path)
-        case .libinputRecord: return try libinputRecord(bytes, file: url.path)
-        case nil: throw RecordingError(file: url.path, reason: .unknownFormat)
-        }
+        try load(path: url.path, descriptionPath: descriptionURL?.path)
+    }
+
+    /// Reads a recording from a file given by its path, detecting its format from the content.
+    ///
+    /// Errors name the path as given; an empty path is refused as empty (a URL made from it
+    /// would name the current directory instead).
+    /// - Parameters:
+    ///   - path: The recording.
+    ///   - descriptionPath: The separate description of an evemu event log, if it has one.
+    /// - Returns: The recording, timestamps rebased to start at zero.
+    /// - Throws: ``RecordingError`` naming the file and line of the first problem.
+    public static func load(path: String, descriptionPath: String? = nil) throws(RecordingError) -> Recording {
+        try RecordingFile(path: path, descriptionPath: descriptionPath).load()
     }
 
     /// Parses text in either format, detecting which.
@@ -117,47 +121,49 @@ extension Recording {
     ///   - file: The name to report in errors.
     /// - Throws: ``RecordingError``.
     public init(parsing text: String, file: String = "<text>") throws(RecordingError) {
-        let bytes = Array(text.utf8)
-        switch RecordingFormat.detect(in: bytes) {
-        case .evemu: self = try Recording.evemu(bytes, file: file)
-        case .libinputRecord: self = try Recording.libinputRecord(bytes, file: file)
-        case nil: throw RecordingError(file: file, reason: .unknownFormat)
-        }
+        self = try RecordingFile(bytes: Array(text.utf8), name: file).load()
     }
 
-    /// Writes the recording to a file.
+    /// Writes the recording to a new private file (mode 0600: a keyboard's recording holds
+    /// passwords).
+    ///
+    /// The file is never created through a symbolic link. An existing file is kept unless
+    /// `replacing` is true; it is then replaced whole, the new content written beside it and
+    /// renamed over it, so that a failed write leaves the old file as it was.
     /// - Parameters:
-    ///   - url: Where to write.
+    ///   - path: Where to write.
     ///   - format: The format. evemu holds one device per file, so an evemu recording of
     ///     several devices is refused; libinput record holds any number.
-    /// - Throws: ``RecordingError`` when the file cannot be written or the format cannot hold
-    ///   the recording.
-    public func write(to url: URL, format: RecordingFormat) throws(RecordingError) {
-        let text: String
-        switch format {
-        case .evemu:
-            guard devices.count == 1 else {
-                throw RecordingError(
-                    file: url.path,
-                    reason: .malformed(expected: "one device for an evemu file", found: "\(devices.count) devices")
-                )
-            }
-            text = evemuText()
-        case .libinputRecord:
-            text = libinputRecordText()
+    ///   - replacing: Whether an existing file (or symbolic link) at `path` may be replaced.
+    /// - Throws: ``RecordingError`` when the file cannot be created or written (a full disk
+    ///   included), or the format cannot hold the recording.
+    public func write(toPath path: String, format: RecordingFormat, replacing: Bool = false) throws(RecordingError) {
+        if format == .evemu && devices.count != 1 {
+            throw RecordingError(
+                file: path,
+                reason: .malformed(expected: "one device for an evemu file", found: "\(devices.count) devices")
+            )
         }
-        do {
-            try Data(text.utf8).write(to: url)
+        do throws(FileError) {
+            var output = try OutputFile(creating: path, replacing: replacing)
+            try write(to: &output, format: format)
+            try output.finish()
         } catch {
-            throw RecordingError(file: url.path, reason: .unreadable(error.localizedDescription))
+            throw RecordingError(file: path, reason: .file(error))
         }
     }
 
-    static func readBytes(_ url: URL) throws(RecordingError) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: url))
-        } catch {
-            throw RecordingError(file: url.path, reason: .unreadable(error.localizedDescription))
+    /// Writes the recording to a file; see ``write(toPath:format:replacing:)``.
+    public func write(to url: URL, format: RecordingFormat, replacing: Bool = false) throws(RecordingError) {
+        try write(toPath: url.path, format: format, replacing: replacing)
+    }
+
+    /// Writes the recording's text to an open output (a file or standard output).
+    /// - Throws: ``FileError`` when writing fails.
+    public func write(to output: inout OutputFile, format: RecordingFormat) throws(FileError) {
+        switch format {
+        case .evemu: try output.write(evemuText())
+        case .libinputRecord: try output.write(libinputRecordText())
         }
     }
 }

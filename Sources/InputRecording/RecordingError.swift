@@ -1,3 +1,5 @@
+public import FileAccess
+
 /// Why a recording could not be read, and where: the file, the line (1-based) and, where it
 /// helps, the column (1-based) or field.
 ///
@@ -8,8 +10,9 @@
 public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: Hashable, Sendable {
-        /// The file could not be read at all (the system's message).
-        case unreadable(String)
+        /// The file could not be opened, read or written: missing, a directory, a FIFO, a loop
+        /// of symbolic links, a full disk…
+        case file(FileError)
         /// The content is neither an evemu nor a libinput-record file.
         case unknownFormat
         /// The file declares a format version this reader does not know.
@@ -33,6 +36,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case deviceCountMismatch(declared: Int, found: Int)
         /// The YAML itself is not well formed (libyaml's message).
         case yaml(String)
+        /// The file goes beyond one of the ``RecordingLimits``; the text names the limit and why
+        /// no recording needs more.
+        case limitExceeded(String)
     }
 
     /// The file the error is in (its path, or the name given to in-memory text).
@@ -54,6 +60,8 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
 
     /// `file:line:column: message`, as compilers print errors.
     public var description: String {
+        // A file error names its path itself, and says so when the path is empty.
+        if case .file(let error) = reason, line == nil { return error.description }
         var location = file
         if let line { location += ":\(line)" }
         if let column { location += ":\(column)" }
@@ -63,7 +71,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
     /// The message without the location.
     public var message: String {
         switch reason {
-        case .unreadable(let why): "cannot read the file: \(why)"
+        case .file(let error): error.message
         case .unknownFormat:
             "not a recording: expected an evemu file (N:/E: lines) or a libinput record file (version: 1)"
         case .unsupportedVersion(let version): "unsupported format version \(version)"
@@ -79,6 +87,7 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case .reportInsideFrame: "a SYN_REPORT before the end of a frame; each frame ends with its only SYN_REPORT"
         case .deviceCountMismatch(let declared, let found): "ndevices says \(declared) but \(found) devices are listed"
         case .yaml(let problem): "YAML: \(problem)"
+        case .limitExceeded(let what): what
         }
     }
 

@@ -53,16 +53,33 @@ enum TextFormatting {
             case "\"": result += "\\\""
             case "\\": result += "\\\\"
             case "\n": result += "\\n"
+            case "\r": result += "\\r"
             case "\t": result += "\\t"
+            // Line breaks to YAML 1.1 as well, which a quoted scalar would fold into a space.
+            case "\u{85}": result += "\\N"
+            case "\u{2028}": result += "\\L"
+            case "\u{2029}": result += "\\P"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
+                if isYAMLPrintable(scalar) {
+                    result.unicodeScalars.append(scalar)
+                } else if scalar.value <= 0xff {
                     result += "\\x" + hex(scalar.value, width: 2)
                 } else {
-                    result.unicodeScalars.append(scalar)
+                    result += "\\u" + hex(scalar.value, width: 4)
                 }
             }
         }
         return result + "\""
+    }
+
+    /// Whether YAML can carry a character as it is (its `c-printable`): tab, line breaks and
+    /// everything but the C0 and C1 control characters, DEL, U+FFFE and U+FFFF. libyaml refuses
+    /// any other anywhere in a file.
+    static func isYAMLPrintable(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0a, 0x0d, 0x20...0x7e, 0x85, 0xa0...0xd7ff, 0xe000...0xfffd, 0x10000...0x10ffff: true
+        default: false
+        }
     }
 
     /// Bytes of a bitmask holding `codes`, at least `minimumBytes` long, in multiples of 8.

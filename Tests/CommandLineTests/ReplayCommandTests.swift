@@ -100,7 +100,9 @@ import WayfinderTestSupport
         try Data(text.utf8).write(to: url)
         let outcome = try WayfinderProcess.run(["replay", "--raw", "--json", url.path])
         #expect(outcome.exitCode == 1)
-        #expect(outcome.standardOutput.isEmpty, "nothing printed from a file that does not parse")
+        // The replay streams: the frame before the bad line is printed, then the error.
+        #expect(
+            outcome.outputLines == [#"{"time":0,"device":"Broken Mouse","deviceID":"0:0","events":[[2,0,1],[0,0,0]]}"#])
         #expect(outcome.errorLines.first?.hasPrefix("Error: \(url.path):8:") == true, "\(outcome.standardError)")
     }
 }

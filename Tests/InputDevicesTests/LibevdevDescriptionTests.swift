@@ -60,6 +60,22 @@ import Testing
         #expect(readBack.supportedCodes[.synchronization] != nil)
     }
 
+    /// A live device may declare the same absurd ranges as a recording: read through libevdev,
+    /// they give the same answers without overflowing.
+    @Test func extremeRangesSurviveLibevdev() throws {
+        var screen = Self.clickpad
+        screen.properties = [.direct]
+        screen.absoluteAxes[.multitouchSlot] = AbsoluteAxisInfo(minimum: -1, maximum: .max)
+        screen.absoluteAxes[.multitouchPositionX] = AbsoluteAxisInfo(minimum: .min, maximum: .max, resolution: 1)
+        screen.absoluteAxes[.multitouchPositionY] = AbsoluteAxisInfo(minimum: .max, maximum: .min, resolution: 1)
+        let readBack = try #require(
+            screen.withLibevdevContext { DeviceDescription(libevdevContext: $0, udevProperties: [:]) })
+        #expect(readBack.absoluteAxes == screen.absoluteAxes)
+        #expect(readBack.touchCount == 3)
+        #expect(readBack.kind == .touchscreen)
+        #expect(readBack.physicalSize == nil)
+    }
+
     @Test func openingAMissingNodeNamesIt() {
         #expect(throws: DeviceError(.open, errno: .noSuchFile, path: "/dev/input/event999")) {
             _ = try InputDevice(opening: "/dev/input/event999")

@@ -110,4 +110,29 @@ import WayfinderTestSupport
         #expect(multitouch.physicalSize == PhysicalSize(width: 100, height: 60))
         #expect(Self.description(keys: [KeyCode.leftButton.rawValue], relative: [0, 1]).physicalSize == nil)
     }
+
+    /// Ranges as wide as 32 bits allow, or reversed: computed in 64 bits, never trapping. A slot
+    /// range of `-1 … 2147483647` used to overflow `maximum - minimum`.
+    @Test func extremeAxisRangesAreComputedWithoutOverflow() {
+        let touch = KeyCode.touch.rawValue
+        let widest = AbsoluteAxisInfo(minimum: .min, maximum: .max, resolution: 1)
+        let screen = Self.description(
+            keys: [touch, KeyCode.toolDoubleTap.rawValue],
+            absolute: [
+                .x: widest, .y: widest, .multitouchSlot: AbsoluteAxisInfo(minimum: -1, maximum: .max),
+                .multitouchPositionX: widest, .multitouchPositionY: AbsoluteAxisInfo(minimum: 10, maximum: -10),
+            ],
+            properties: [.direct])
+        #expect(AbsoluteAxisInfo(minimum: -1, maximum: .max).span == 2_147_483_648)
+        #expect(widest.span == 4_294_967_295)
+        #expect(screen.touchCount == 2)
+        #expect(screen.kind == .touchscreen)
+        #expect(screen.capabilities.names == ["touchscreen", "multitouch"])
+        #expect(screen.physicalSize == nil)
+        var resolved = screen
+        resolved.absoluteAxes[.multitouchPositionY] = AbsoluteAxisInfo(minimum: 10, maximum: -10, resolution: 2)
+        #expect(resolved.physicalSize == nil)
+        resolved.absoluteAxes[.multitouchPositionY] = AbsoluteAxisInfo(minimum: -10, maximum: 10, resolution: 2)
+        #expect(resolved.physicalSize == PhysicalSize(width: 4_294_967_295, height: 10))
+    }
 }

@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import InputRecording
 import Testing
@@ -6,11 +7,11 @@ import WayfinderTestSupport
 /// The kinds of ``RecordingError/Reason``, to state which one a file must produce.
 enum ReasonKind: String, Sendable {
     case malformed, unknownLine, missing, misplaced, timeWentBackwards, incompleteFrame, unsupportedVersion
-    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat
+    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat, limitExceeded, file
 
     init(_ reason: RecordingError.Reason) {
         switch reason {
-        case .unreadable: self = .unknownFormat
+        case .file: self = .file
         case .unknownFormat: self = .unknownFormat
         case .unsupportedVersion: self = .unsupportedVersion
         case .malformed: self = .malformed
@@ -22,6 +23,7 @@ enum ReasonKind: String, Sendable {
         case .reportInsideFrame: self = .reportInsideFrame
         case .deviceCountMismatch: self = .deviceCountMismatch
         case .yaml: self = .yaml
+        case .limitExceeded: self = .limitExceeded
         }
     }
 }
@@ -126,9 +128,10 @@ struct MalformedCase: Sendable, CustomStringConvertible {
     @Test func reportsAMissingFile() throws {
         let url = Fixtures.testFixture("malformed/does-not-exist.evemu")
         let error = try #require(throws: RecordingError.self) { try Recording.load(contentsOf: url) }
-        guard case .unreadable = error.reason else {
-            Issue.record("expected unreadable, got \(error)")
-            return
-        }
+        #expect(
+            error
+                == RecordingError(
+                    file: url.path, reason: .file(FileError(path: url.path, operation: .open, reason: .notFound))))
+        #expect(error.description == url.path + ": no such file")
     }
 }

@@ -1,3 +1,4 @@
+import CXKBCommon
 import InputEvents
 import InputRecording
 import Testing
@@ -39,10 +40,18 @@ import WayfinderTestSupport
         (71, true),  // KEY_KP7
         (83, true),  // KEY_KPDOT
         (84, false),
+        (86, true),  // KEY_102ND
+        (89, true),  // KEY_RO
+        (96, false),  // KEY_KPENTER
+        (98, true),  // KEY_KPSLASH
+        (100, false),  // KEY_RIGHTALT
         (103, false),  // KEY_UP
+        (117, true),  // KEY_KPEQUAL
+        (124, true),  // KEY_YEN
+        (435, true),  // KEY_EURO
         (0x110, false),  // BTN_LEFT
     ])
-    func hidesKeysByLibinputRecordsRule(code: UInt16, hidden: Bool) {
+    func hidesKeysByLibinputRecordsRuleAndEveryTextKey(code: UInt16, hidden: Bool) {
         var event = InputEvent(time: .zero, type: .key, code: code, value: 1)
         Obfuscation.apply(to: &event)
         #expect(event.code == (hidden ? 30 : code))
@@ -56,5 +65,56 @@ import WayfinderTestSupport
         var scan = InputEvent(time: .zero, type: .miscellaneous, code: MiscellaneousCode.scan.rawValue, value: 458_792)
         Obfuscation.apply(to: &scan)
         #expect(scan.value == 30)
+    }
+
+    /// The evdev codes to which a layout gives a printable character or a dead key, at any
+    /// level, as xkbcommon compiles it.
+    private static func textKeys(layout: String) throws -> Set<UInt16> {
+        let context = try #require(xkb_context_new(XKB_CONTEXT_NO_FLAGS))
+        defer { xkb_context_unref(context) }
+        let keymap = try #require(
+            "evdev".withCString { rules in
+                "pc105".withCString { model in
+                    layout.withCString { layout in
+                        "".withCString { none in
+                            var names = xkb_rule_names(
+                                rules: rules, model: model, layout: layout, variant: none, options: none)
+                            return xkb_keymap_new_from_names(context, &names, XKB_KEYMAP_COMPILE_NO_FLAGS)
+                        }
+                    }
+                }
+            })
+        defer { xkb_keymap_unref(keymap) }
+        var codes: Set<UInt16> = []
+        for code in UInt16(1)...KeyCode.maximum.rawValue {
+            // xkbcommon numbers keys as X does: the evdev code plus 8.
+            let keycode = xkb_keycode_t(code) + 8
+            for layoutIndex in 0..<xkb_keymap_num_layouts_for_key(keymap, keycode) {
+                for level in 0..<xkb_keymap_num_levels_for_key(keymap, keycode, layoutIndex) {
+                    var symbols: UnsafePointer<xkb_keysym_t>?
+                    let count = xkb_keymap_key_get_syms_by_level(keymap, keycode, layoutIndex, level, &symbols)
+                    for symbol in UnsafeBufferPointer(start: symbols, count: Int(count)) {
+                        let character = xkb_keysym_to_utf32(symbol)
+                        // XKB_KEY_dead_grave … XKB_KEY_dead_greek: keys that type the next
+                        // character accented.
+                        let isDead = (0xfe50...0xfe8f).contains(symbol)
+                        if (character >= 0x20 && character != 0x7f) || isDead { codes.insert(code) }
+                    }
+                }
+            }
+        }
+        return codes
+    }
+
+    /// The keys hidden beyond libinput record's ranges are exactly those that type text in the
+    /// `us`, `de`, `jp` and `fr` layouts, and every text key of those layouts is hidden.
+    @Test func hidesEveryKeyThatTypesTextInCommonLayouts() throws {
+        var text: Set<UInt16> = []
+        for layout in ["us", "de", "jp", "fr"] { text.formUnion(try Self.textKeys(layout: layout)) }
+        let libinputRule = Set(Obfuscation.hiddenMainKeys).union(Obfuscation.hiddenKeypadKeys)
+            .subtracting(Obfuscation.keptKeys.map(\.rawValue))
+        #expect(Set(Obfuscation.otherTextKeys.map(\.rawValue)) == text.subtracting(libinputRule))
+        #expect(text.subtracting(Obfuscation.hiddenKeys.map(\.rawValue)) == [])
+        #expect(Set(Obfuscation.hiddenKeys.map(\.rawValue)) == libinputRule.union(text))
     }
 }

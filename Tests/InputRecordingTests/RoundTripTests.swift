@@ -104,6 +104,22 @@ import WayfinderTestSupport
         #expect(again == expected)
     }
 
+    /// Found by fuzzing: a name with an escape character made the `# Name:` comment a line libyaml
+    /// refuses. Control characters and YAML 1.1's line breaks are escaped in the name and
+    /// replaced in the comment.
+    @Test func libinputRecordKeepsNamesWithControlCharacters() throws {
+        var expected = Self.unusual
+        expected.devices[0].description.name = "Esc\u{1b} CR\r NEL\u{85} CSI\u{9b} LS\u{2028} \u{FFFE}end"
+        let text = expected.libinputRecordText()
+        #expect(
+            text.split(separator: "\n").filter { $0.hasPrefix("    # Name:") || $0.hasPrefix("    name:") }
+                == [
+                    "    # Name: Esc\u{FFFD} CR  NEL  CSI\u{FFFD} LS  \u{FFFD}end",
+                    #"    name: "Esc\x1b CR\r NEL\N CSI\x9b LS\L \ufffeend""#,
+                ])
+        #expect(try Recording(parsing: text) == expected)
+    }
+
     @Test func evemuWritesALineBreakInANameAsASpace() throws {
         var recording = Self.unusual
         recording.devices[0].description.name = "Two\nLines"

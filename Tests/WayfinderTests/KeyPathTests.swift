@@ -143,3 +143,31 @@ import WayfinderTestSupport
             ])
     }
 }
+
+/// The one merge of recorded frames: devices and files in time order, read as they are needed.
+@Suite struct ReplayMergeTests {
+    @Test func devicesAndFilesMergeByTimeThenInTheOrderGiven() throws {
+        let mouse = try #require(BundledRecording.named("k400-plus.evemu"))
+        let replay = try Replay.load([
+            ReplayInput(path: Fixtures.testFixture("recordings/two-devices.libinput.yml").path),
+            ReplayInput(path: mouse.url.path),
+        ])
+        var order: [String] = []
+        var steps = try replay.makeSteps()
+        while let step = try steps.next() {
+            let instance = replay.instance(of: step.source)
+            switch step.action {
+            case .add: order.append("\(instance.source) added@\(step.time)")
+            case .frame(let frame): order.append("\(instance.source)@\(frame.time)")
+            case .remove: order.append("\(instance.source) removed@\(step.time)")
+            }
+        }
+        #expect(
+            order == [
+                "0:1 added@0.000000", "0:1@0.000000", "1:0 added@0.000000", "1:0@0.000000", "0:0 added@0.050000",
+                "0:0@0.050000", "0:0@0.130000", "0:0 removed@0.130000", "0:1@0.150000", "0:1 removed@0.150000",
+                "1:0@11.228232", "1:0@11.476441", "1:0@11.509775", "1:0@11.543109", "1:0@11.576221",
+                "1:0 removed@11.576221",
+            ])
+    }
+}

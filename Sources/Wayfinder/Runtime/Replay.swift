@@ -123,6 +123,10 @@ public struct Replay {
         }
 
         private var lanes: [Lane]
+        /// The lane whose frame was handed on last: it is read further at the next call, so that
+        /// the frame is no longer held when its reader reuses its storage, and a problem after it
+        /// is thrown after it was handed on.
+        private var handedOn: Int?
 
         init(_ sources: [ReplaySource]) throws {
             lanes = []
@@ -146,6 +150,10 @@ public struct Replay {
         /// The next step in time order, or nil when every source is done.
         /// - Throws: What a source's reader throws.
         public mutating func next() throws -> Step? {
+            if let index = handedOn {
+                handedOn = nil
+                lanes[index].next = try Self.read(&lanes[index])
+            }
             // The lane whose next step is earliest; the first such lane on a tie.
             var best: Int?
             var bestTime = Timestamp.zero
@@ -173,7 +181,8 @@ public struct Replay {
                 return Step(time: bestTime, source: index, action: .remove)
             }
             lanes[index].lastTime = frame.time
-            lanes[index].next = try Self.read(&lanes[index])
+            lanes[index].next = nil
+            handedOn = index
             return Step(time: frame.time, source: index, action: .frame(frame))
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FileAccess
 import InputDevices
 import InputEvents
 import InputRecording
@@ -7,16 +7,19 @@ import InputRecording
 struct RecordCommand: Command {
     static let name = "record"
     static let abstract = "Records events from attached devices until Ctrl-C."
-    static let usage = "wayfinder record [--format evemu|libinput] [-o FILE] [--show-keycodes] [DEVICE…]"
+    static let usage = "wayfinder record [--format evemu|libinput] [-o FILE [--force]] [--show-keycodes] [DEVICE…]"
     static let discussion = """
         With no DEVICE it records every attached device. Keyboard keys are written obfuscated (a
         recording of a keyboard is a recording of passwords) unless --show-keycodes is given:
-        letters, digits and punctuation all become KEY_A, while Tab, Return, Escape, Ctrl,
-        arrows and timing are kept. Ctrl-C or SIGTERM ends the recording and writes it.
+        every key that types text becomes KEY_A, while Tab, Return, Escape, Ctrl, arrows and
+        timing are kept. Ctrl-C or SIGTERM ends the recording and writes it. FILE is created
+        readable by its owner only, never through a symbolic link, and an existing FILE is kept
+        unless --force is given.
         """
     static let options = [
         OptionHelp("--format evemu|libinput", "The file format (default: libinput; evemu takes one DEVICE)."),
-        OptionHelp("-o, --output FILE", "Writes the recording to FILE instead of standard output."),
+        OptionHelp("-o, --output FILE", "Writes the recording to FILE (mode 0600) instead of standard output."),
+        OptionHelp("--force", "Replaces FILE if it exists (a symbolic link is replaced, not followed)."),
         OptionHelp("--show-keycodes", "Keeps the real key codes of keyboards."),
         OptionHelp("DEVICE…", "Event device nodes such as /dev/input/event3."),
     ]
@@ -25,6 +28,8 @@ struct RecordCommand: Command {
     var format = RecordingFormat.libinputRecord
     /// The output file; standard output when nil.
     var outputPath: String?
+    /// Whether an existing output file may be replaced.
+    var replacesOutput = false
     /// Whether to keep real key codes.
     var showsKeyCodes = false
     /// The device nodes to record; all attached devices when empty.
@@ -35,6 +40,7 @@ struct RecordCommand: Command {
             switch argument {
             case .option("--format"): format = try arguments.value(for: "--format", as: RecordingFormat.self)
             case .option("-o"), .option("--output"): outputPath = try arguments.value(for: "-o")
+            case .option("--force"): replacesOutput = true
             case .option("--show-keycodes"): showsKeyCodes = true
             case .positional(let path): devicePaths.append(path)
             default: throw argument.unexpected
@@ -45,6 +51,9 @@ struct RecordCommand: Command {
     func validate() throws(UsageError) {
         if format == .evemu && devicePaths.count != 1 {
             throw UsageError("An evemu recording holds one device: name exactly one DEVICE")
+        }
+        if replacesOutput && outputPath == nil {
+            throw UsageError("'--force' replaces the file given with -o; give -o FILE")
         }
     }
 
@@ -57,6 +66,9 @@ struct RecordCommand: Command {
 
     func run() throws {
         var errors = FileStream.standardError
+        // The output is claimed before recording, so that an existing file or a bad path is
+        // reported at once rather than after the session; it is removed again if recording fails.
+        let output = try openOutput()
         let attached = try DeviceDiscovery.attachedDevices()
         let nodes =
             devicePaths.isEmpty
@@ -96,12 +108,33 @@ struct RecordCommand: Command {
             }
             if !keepsRunning || session.devicePaths.isEmpty { break }
         }
-        try write(captured)
+        try write(captured, to: output)
+    }
+
+    /// The output file, created (or its replacement prepared) now, or standard output.
+    private func openOutput() throws(CommandFailure) -> OutputFile {
+        guard let outputPath else { return .standardOutput() }
+        do throws(FileError) {
+            return try OutputFile(creating: outputPath, replacing: replacesOutput)
+        } catch {
+            if error.reason == .alreadyExists {
+                throw CommandFailure("\(error); give --force to replace it")
+            }
+            throw CommandFailure(error.description)
+        }
+    }
+
+    /// Writes what was captured to the output the command line names; see
+    /// ``write(_:to:)``.
+    func write(_ captured: [CapturedDevice]) throws(CommandFailure) {
+        try write(captured, to: openOutput())
     }
 
     /// Writes what was captured, times counted from the first event and keys obfuscated unless
     /// `--show-keycodes`, to the output.
-    func write(_ captured: [CapturedDevice]) throws {
+    /// - Throws: ``CommandFailure`` when writing fails (a full disk); a reader closing a pipe
+    ///   ends the command quietly, as it does other tools.
+    func write(_ captured: [CapturedDevice], to output: consuming OutputFile) throws(CommandFailure) {
         let origin = captured.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
         var recording = Recording(
             devices: captured.map { device in
@@ -122,18 +155,16 @@ struct RecordCommand: Command {
         )
         if !showsKeyCodes { recording = recording.obfuscatingKeys() }
         let frameCount = recording.devices.reduce(0) { $0 + $1.frames.count }
-        var errors = FileStream.standardError
+        do throws(FileError) {
+            try recording.write(to: &output, format: format)
+            try output.finish()
+        } catch {
+            if error.reason == .closedPipe { return }
+            throw CommandFailure(error.description)
+        }
         if let outputPath {
-            do throws(RecordingError) {
-                try recording.write(to: URL(fileURLWithPath: outputPath), format: format)
-            } catch {
-                throw CommandFailure(String(describing: error))
-            }
+            var errors = FileStream.standardError
             print("Wrote \(frameCount) frames from \(recording.devices.count) device(s) to \(outputPath)", to: &errors)
-        } else {
-            var output = FileStream.standardOutput
-            let text = format == .evemu ? recording.evemuText() : recording.libinputRecordText()
-            print(text, terminator: text.hasSuffix("\n") ? "" : "\n", to: &output)
         }
     }
 }

@@ -1,4 +1,5 @@
 import EventModel
+import FileAccess
 import InputEvents
 import Wayfinder
 
@@ -6,34 +7,61 @@ extension ReplayCommand {
     /// Prints one line per frame, in the replay's time order:
     /// `{"time":s,"device":name,"deviceID":"r:d","events":[[type,code,value],…]}` with `--json`,
     /// else the time, the device and the events with their kernel names.
+    ///
+    /// The recordings stream: frames are read, merged in time order and printed one at a time, so
+    /// memory does not grow with their length. A problem found among the events ends the command
+    /// with its file and line after the frames before it were printed. A full disk is an error; a
+    /// reader that closes the pipe (`| head`) ends the command quietly.
     func runRaw(_ replay: Replay) throws {
-        var output = FileStream.standardOutput
+        var output = OutputFile.standardOutput()
         var line = JSONLine()
         var pacer = isRealtime ? Pacer() : nil
+        var steps: Replay.Steps
         do {
-            var steps = try replay.makeSteps()
-            while let step = try steps.next() {
-                guard case .frame(let frame) = step.action else { continue }
-                pacer?.wait(until: frame.time)
-                let device = replay.instance(of: step.source)
-                if isJSON {
-                    line.removeAll()
-                    line.append("time", frame.time.seconds)
-                    line.append("device", device.name)
-                    line.append("deviceID", device.source)
-                    line.append(
-                        "events",
-                        integerRows: frame.events.lazy.map {
-                            [Int64($0.type.rawValue), Int64($0.code), Int64($0.value)]
-                        }
-                    )
-                    print(line.text, to: &output)
-                } else {
-                    print(Self.text(of: frame, device: device.name), to: &output)
-                }
-            }
+            steps = try replay.makeSteps()
         } catch {
             throw CommandFailure("\(error)")
+        }
+        while true {
+            let step: Replay.Step?
+            do {
+                step = try steps.next()
+            } catch {
+                // What was read before the problem is printed first.
+                try? output.flush()
+                throw CommandFailure("\(error)")
+            }
+            guard let step else { break }
+            guard case .frame(let frame) = step.action else { continue }
+            pacer?.wait(until: frame.time)
+            let device = replay.instance(of: step.source)
+            let text: String
+            if isJSON {
+                line.removeAll()
+                line.append("time", frame.time.seconds)
+                line.append("device", device.name)
+                line.append("deviceID", device.source)
+                line.append(
+                    "events",
+                    integerRows: frame.events.lazy.map { [Int64($0.type.rawValue), Int64($0.code), Int64($0.value)] }
+                )
+                text = line.text
+            } else {
+                text = Self.text(of: frame, device: device.name)
+            }
+            do throws(FileError) {
+                try output.write(text)
+                try output.write("\n")
+            } catch {
+                if error.reason == .closedPipe { return }
+                throw CommandFailure(error.description)
+            }
+        }
+        do throws(FileError) {
+            try output.finish()
+        } catch {
+            if error.reason == .closedPipe { return }
+            throw CommandFailure(error.description)
         }
     }
 

@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file being written through a buffer, with every write checked: a full disk, an I/O error
+/// or a closed pipe ends in a ``FileError`` instead of output silently lost.
+///
+/// A new file is private (mode 0600, since recordings of keyboards hold passwords), is never
+/// created through a symbolic link, and never replaces an existing file unless asked; when asked,
+/// the new content is written beside it and renamed over it at ``finish()``, so the old file
+/// stays whole until the new one is.
+///
+/// ```swift
+/// var output = try OutputFile(creating: "session.yml", replacing: force)
+/// try output.write(text)
+/// try output.finish()  // flushes, syncs, closes (and renames into place)
+/// ```
+///
+/// Dropped without ``finish()`` (after an error), a file this type created is removed, so that a
+/// half-written file is never left behind as if it were complete.
+public struct OutputFile: ~Copyable {
+    /// The buffer size: 64 KiB, so that a `write(2)` costs little per byte.
+    public static let bufferCapacity = 65_536
+
+    /// The path as given, or a name such as "standard output", for messages.
+    public let path: String
+    private let descriptor: Int32
+    private let ownership: Ownership
+    private var buffer: [UInt8] = []
+    private var isOpen = true
+    private var isComplete = false
+
+    private enum Ownership {
+        /// Someone else's descriptor (standard output): flushed, never closed.
+        case borrowed
+        /// A file created at `path`, removed if not finished.
+        case created
+        /// A temporary file renamed over `path` when finished, removed if not.
+        case replacing(temporaryPath: String)
+    }
+
+    /// Creates a new private file to write.
+    ///
+    /// - Parameters:
+    ///   - path: The file to create. Its directory must exist.
+    ///   - replacing: Whether an existing regular file (or a symbolic link, which is replaced
+    ///     itself, never its target) at the path may be replaced. Directories, devices, FIFOs and
+    ///     sockets are never replaced.
+    /// - Throws: ``FileError`` with operation ``FileError/Operation/create``:
+    ///   ``FileError/Reason/alreadyExists`` when something is at the path and `replacing` is
+    ///   false.
+    public init(creating path: String, replacing: Bool = false) throws(FileError) {
+        let (descriptor, ownership) = try Self.create(path, replacing: replacing)
+        self.path = path
+        self.descriptor = descriptor
+        self.ownership = ownership
+        buffer.reserveCapacity(Self.bufferCapacity)
+    }
+
+    private static func create(_ path: String, replacing: Bool) throws(FileError) -> (Int32, Ownership) {
+        guard !path.isEmpty else { throw FileError(path: path, operation: .create, reason: .emptyPath) }
+        guard replacing else {
+            // O_EXCL makes creation fail on anything already there, a symbolic link included
+            // (dangling or not); O_NOFOLLOW says the same for the last component.
+            var descriptor: Int32
+            repeat {
+                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
+            } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
+            return (descriptor, .created)
+        }
+        var existing = stat()
+        if lstat(path, &existing) == 0 {
+            if let kind = FileError.FileKind(mode: existing.st_mode), kind != .symbolicLink {
+                throw FileError(path: path, operation: .create, reason: .notRegularFile(kind))
+            }
+        } else if errno != ENOENT {
+            throw FileError(path: path, operation: .create, errno: errno)
+        }
+        // mkstemp creates the temporary file with O_EXCL and mode 0600, beside the target so
+        // that the rename stays on one file system.
+        var template = Array(temporaryTemplate(for: path).utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return (descriptor, .replacing(temporaryPath: temporaryPath))
+    }
+
+    /// Writes to a descriptor someone else opened and will close, such as standard output.
+    /// - Parameters:
+    ///   - descriptor: The open descriptor.
+    ///   - name: What to call it in messages ("standard output").
+    public init(borrowing descriptor: Int32, name: String) {
+        self.path = name
+        self.descriptor = descriptor
+        self.ownership = .borrowed
+        buffer.reserveCapacity(Self.bufferCapacity)
+    }
+
+    /// Standard output, buffered and checked.
+    public static func standardOutput() -> OutputFile { OutputFile(borrowing: STDOUT_FILENO, name: "standard output") }
+
+    deinit {
+        if case .borrowed = ownership { return }
+        if isOpen { close(descriptor) }
+        if !isComplete { unlink(writtenPath) }
+    }
+
+    /// Writes text (its UTF-8 bytes).
+    /// - Throws: ``FileError`` with operation ``FileError/Operation/write`` when the buffer had
+    ///   to be written out and that failed.
+    public mutating func write(_ text: String) throws(FileError) {
+        var text = text
+        var failure: FileError?
+        text.withUTF8 { bytes in
+            do throws(FileError) { try write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes bytes.
+    /// - Throws: ``FileError`` with operation ``FileError/Operation/write``.
+    public mutating func write(_ bytes: UnsafeRawBufferPointer) throws(FileError) {
+        if buffer.count + bytes.count > Self.bufferCapacity { try flush() }
+        if bytes.count >= Self.bufferCapacity {
+            try Self.writeAll(bytes, to: descriptor, path: path)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes out what is buffered.
+    /// - Throws: ``FileError`` with operation ``FileError/Operation/write``.
+    public mutating func flush() throws(FileError) {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        var failure: FileError?
+        buffer.withUnsafeBytes { bytes in
+            do throws(FileError) { try Self.writeAll(bytes, to: descriptor, path: path) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes out what is buffered and completes the file: a file this type created is synced to
+    /// its device and closed (and renamed over the target when replacing); a borrowed descriptor
+    /// is only flushed.
+    /// - Throws: ``FileError``; a file this type created is then removed as if never written.
+    public consuming func finish() throws(FileError) {
+        try flush()
+        if case .borrowed = ownership { return }
+        // fsync reports what write(2) could not yet know: a delayed allocation on a full disk,
+        // an I/O error while writing back.
+        if fsync(descriptor) != 0 && errno != EINVAL {
+            throw FileError(path: path, operation: .finish, errno: errno)
+        }
+        isOpen = false
+        if close(descriptor) != 0 && errno != EINTR {
+            throw FileError(path: path, operation: .finish, errno: errno)
+        }
+        if case .replacing(let temporaryPath) = ownership, rename(temporaryPath, path) != 0 {
+            throw FileError(path: path, operation: .finish, errno: errno)
+        }
+        isComplete = true
+    }
+
+    /// The file this type writes: the target, or the temporary file beside it when replacing.
+    private var writtenPath: String {
+        switch ownership {
+        case .borrowed, .created: path
+        case .replacing(let temporaryPath): temporaryPath
+        }
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, path: String) throws(FileError)
+    {
+        guard var next = bytes.baseAddress else { return }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let count = Glibc.write(descriptor, next, remaining)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, operation: .write, errno: errno)
+            }
+            // write(2) returns 0 only for a zero-length request; treat it as the device refusing.
+            guard count > 0 else { throw FileError(path: path, operation: .write, reason: .noSpace) }
+            next += count
+            remaining -= count
+        }
+    }
+
+    /// `dir/.name.XXXXXX` for `dir/name`.
+    private static func temporaryTemplate(for path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return ".\(path).XXXXXX" }
+        let directory = path[...slash]
+        let name = path[path.index(after: slash)...]
+        return "\(directory).\(name).XXXXXX"
+    }
+}

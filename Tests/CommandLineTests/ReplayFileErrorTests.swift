@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+/// `wayfinder replay` on paths that are not recordings, and with output nowhere to go: exit 1
+/// and one line naming the path and what is wrong with it.
+@Suite struct ReplayFileErrorTests {
+    /// A fresh directory holding a FIFO, a loop of symbolic links and a directory.
+    private static func oddPaths() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-paths-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("dir"), withIntermediateDirectories: false)
+        guard mkfifo(url.appendingPathComponent("fifo").path, 0o600) == 0 else {
+            throw CocoaError(.fileWriteUnknown)
+        }
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appendingPathComponent("a").path, withDestinationPath: "b")
+        try FileManager.default.createSymbolicLink(
+            atPath: url.appendingPathComponent("b").path, withDestinationPath: "a")
+        return url
+    }
+
+    @Test(arguments: [
+        ("", "the path is empty: it names no file"),
+        ("dir", "dir: is a directory, not a regular file"),
+        ("fifo", "fifo: is a FIFO (named pipe), not a regular file"),
+        ("a", "a: too many levels of symbolic links (a loop?)"),
+        ("missing.evemu", "missing.evemu: no such file"),
+        ("/dev/null", "/dev/null: is a character device, not a regular file"),
+    ])
+    func namesWhatIsWrongWithThePath(path: String, message: String) throws {
+        let directory = try Self.oddPaths()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let given = path.hasPrefix("/") || path.isEmpty ? path : directory.appendingPathComponent(path).path
+        let expected = path.hasPrefix("/") || path.isEmpty ? message : directory.path + "/" + message
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
+        for mode in [["--raw"], ["--raw", "--json"], ["--json"], ["--json", "--scene", scene]] {
+            let outcome = try WayfinderProcess.run(["replay"] + mode + [given])
+            #expect(outcome.exitCode == 1)
+            #expect(outcome.standardOutput == "")
+            #expect(outcome.errorLines == ["Error: " + expected], "\(mode)")
+        }
+    }
+
+    /// `/dev/full` fails every write with `ENOSPC`, as a full disk does: the replay says so and
+    /// exits 1 instead of losing its output silently.
+    @Test func reportsAFullDisk() throws {
+        let recording = try #require(BundledRecording.named("saitek-rat5.events"))
+        let process = Process()
+        process.executableURL = try WayfinderProcess.executableURL()
+        process.arguments = [
+            "replay", "--raw", "--json", recording.url.path, "--desc", try #require(recording.descriptionURL).path,
+        ]
+        let full = FileHandle(forWritingAtPath: "/dev/full")
+        try #require(full != nil)
+        process.standardOutput = full
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(text == "Error: standard output: cannot write: no space left on the device\n")
+    }
+}
