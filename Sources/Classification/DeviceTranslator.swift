@@ -211,7 +211,7 @@ public struct DeviceTranslator {
                     touchpad?.handleKey(code, value: event.value)
                 } else if touchscreen != nil {
                     touchscreen?.handleKey(code, value: event.value)
-                } else if (KeyCode.leftButton.rawValue..<0x120).contains(code.rawValue) {
+                } else if code >= .leftButton, code < .firstJoystickButton {
                     pointer?.handleButton(code, value: event.value, at: time, into: &output)
                 }
             case .relative:

@@ -3,75 +3,11 @@ import EventModel
 import Geometry
 import InputEvents
 
-/// Maps a physical button code to a logical button.
-func logicalButton(for code: KeyCode, leftHanded: Bool) -> PointerButton {
-    switch code {
-    case .leftButton: leftHanded ? .secondary : .primary
-    case .rightButton: leftHanded ? .primary : .secondary
-    case .middleButton: .middle
-    case .sideButton, .backButton: .back
-    case .extraButton, .forwardButton: .forward
-    default: .other
-    }
-}
-
-/// Measures the velocity of a stream of deltas over a recent window, with fixed storage.
-struct VelocityTracker: Hashable, Sendable {
-    private static let capacity = 32
-    private var times = [Timestamp](repeating: .zero, count: capacity)
-    private var deltas = [Vector](repeating: .zero, count: capacity)
-    private var count = 0
-    private var next = 0
-
-    mutating func reset() {
-        count = 0
-        next = 0
-    }
-
-    mutating func add(_ delta: Vector, at time: Timestamp) {
-        times[next] = time
-        deltas[next] = delta
-        next = (next + 1) % Self.capacity
-        count = min(count + 1, Self.capacity)
-    }
-
-    /// The sum of the deltas of the last `window` before `time`.
-    func sum(at time: Timestamp, window: Duration) -> Vector {
-        var result = Vector.zero
-        for offset in 0..<count {
-            let index = (next - 1 - offset + Self.capacity) % Self.capacity
-            guard time - times[index] <= window else { break }
-            result = result + deltas[index]
-        }
-        return result
-    }
-
-    /// The velocity in units per second over the samples of the last `window` before `time`:
-    /// the movement after the oldest sample in the window divided by the time it took. Zero when
-    /// fewer than two samples fall in the window (the movement had stopped).
-    func velocity(at time: Timestamp, window: Duration) -> Vector {
-        var sum = Vector.zero
-        var newest: Timestamp?
-        var oldest: Timestamp?
-        var oldestDelta = Vector.zero
-        for offset in 0..<count {
-            let index = (next - 1 - offset + Self.capacity) % Self.capacity
-            guard time - times[index] <= window else { break }
-            if newest == nil { newest = times[index] }
-            sum = sum + deltas[index]
-            oldest = times[index]
-            oldestDelta = deltas[index]
-        }
-        guard let newest, let oldest, newest > oldest else { return .zero }
-        return (sum - oldestDelta) * (1 / (newest - oldest).inSeconds)
-    }
-}
-
 /// Classifies a relative pointer (mouse, trackball, pointing stick, or the pointer half of a
 /// combined device): motion, buttons, wheels, and long press and drag with the primary button.
 struct PointerTranslator {
     private let thresholds: ClassificationThresholds
-    private let leftHanded: Bool
+    private let mapping: ButtonMapping
     private let stickPointsPerUnit: Double?
     private var vertical: WheelAxis
     private var horizontal: WheelAxis
@@ -94,7 +30,7 @@ struct PointerTranslator {
         thresholds: ClassificationThresholds
     ) {
         self.thresholds = thresholds
-        leftHanded = options.leftHanded
+        mapping = ButtonMapping(leftHanded: options.leftHanded)
         if case .continuousStick(let pointsPerUnit) = profile.wheel {
             stickPointsPerUnit = pointsPerUnit
         } else {
@@ -165,7 +101,7 @@ struct PointerTranslator {
     /// Handles a button event at once (buttons are not gathered: their order matters).
     mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
     {
-        let button = logicalButton(for: code, leftHanded: leftHanded)
+        let button = mapping.button(for: code)
         switch value {
         case 1:
             guard !held.contains(code) else { return }

@@ -1,7 +1,21 @@
 import Geometry
 import InputEvents
 
-/// One contact on a touch surface, in device units and millimetres.
+/// What touches the surface, as the kernel reports it per contact (`ABS_MT_TOOL_TYPE`).
+struct ContactTool: RawRepresentable, Hashable, Sendable {
+    /// The kernel's numeric value.
+    var rawValue: Int32
+
+    /// A finger. The corresponding kernel constant is `MT_TOOL_FINGER`.
+    static let finger = ContactTool(rawValue: 0)
+    /// A pen. The corresponding kernel constant is `MT_TOOL_PEN`.
+    static let pen = ContactTool(rawValue: 1)
+    /// A palm the firmware recognised. The corresponding kernel constant is `MT_TOOL_PALM`.
+    static let palm = ContactTool(rawValue: 2)
+}
+
+/// One contact on a touch surface, in device units and millimetres: what the device reported,
+/// without any verdict about it (palms, gestures and taps keep their own state).
 struct Contact: Hashable, Sendable {
     /// Whether the contact is on the surface.
     var isActive = false
@@ -20,20 +34,13 @@ struct Contact: Hashable, Sendable {
     /// a window of the axis's fuzz around it (libinput's touchpad hysteresis).
     var centerX: Int32 = 0
     var centerY: Int32 = 0
-    /// Where the current gesture started for this contact (its landing, or where it was when the
-    /// finger count last changed).
-    var gestureOrigin = Vector.zero
     /// Where and when it landed.
     var origin = Vector.zero
     var downTime = Timestamp.zero
     /// Pressure (`ABS_MT_PRESSURE`), when the device reports it.
     var pressure: Int32 = 0
-    /// Tool type (`ABS_MT_TOOL_TYPE`: 0 finger, 1 pen, 2 palm).
-    var toolType: Int32 = 0
-    /// Whether it is a palm or thumb to be ignored.
-    var isPalm = false
-    /// Whether a palm verdict may still be revised (a touch that started in an edge zone).
-    var isInEdgeZone = false
+    /// What the device says touches (`ABS_MT_TOOL_TYPE`).
+    var tool = ContactTool.finger
 
     /// The movement since the previous frame, in millimetres.
     var delta: Vector { position - previous }
@@ -47,67 +54,6 @@ enum ContactProtocol: Hashable, Sendable {
     case anonymous
     /// One position (`ABS_X`/`ABS_Y`) and `BTN_TOUCH`.
     case singleTouch
-}
-
-/// Converts between device units and millimetres or fractions of the surface.
-struct SurfaceGeometry: Hashable, Sendable {
-    let minimumX: Int32
-    let maximumX: Int32
-    let minimumY: Int32
-    let maximumY: Int32
-    /// Device units per millimetre.
-    let unitsPerMillimetreX: Double
-    let unitsPerMillimetreY: Double
-    /// Whether the units per millimetre came from the device (its resolution) rather than a guess.
-    let hasResolution: Bool
-
-    init(device: DeviceDescription, fallbackSize: PhysicalSize) {
-        let xInfo =
-            device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
-            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
-        let yInfo =
-            device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
-            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
-        // A range the device got wrong (maximum not above minimum) becomes one unit wide rather
-        // than dividing by zero.
-        minimumX = min(xInfo.minimum, Int32.max - 1)
-        maximumX = max(xInfo.maximum, minimumX + 1)
-        minimumY = min(yInfo.minimum, Int32.max - 1)
-        maximumY = max(yInfo.maximum, minimumY + 1)
-        let width = Double(maximumX) - Double(minimumX)
-        let height = Double(maximumY) - Double(minimumY)
-        if xInfo.resolution > 0, yInfo.resolution > 0 {
-            unitsPerMillimetreX = Double(xInfo.resolution)
-            unitsPerMillimetreY = Double(yInfo.resolution)
-            hasResolution = true
-        } else {
-            unitsPerMillimetreX = width / max(fallbackSize.width, 1)
-            unitsPerMillimetreY = height / max(fallbackSize.height, 1)
-            hasResolution = false
-        }
-    }
-
-    /// The surface's size in millimetres.
-    var size: PhysicalSize {
-        PhysicalSize(
-            width: (Double(maximumX) - Double(minimumX)) / unitsPerMillimetreX,
-            height: (Double(maximumY) - Double(minimumY)) / unitsPerMillimetreY
-        )
-    }
-
-    func millimetres(x: Int32, y: Int32) -> Vector {
-        Vector(
-            x: (Double(x) - Double(minimumX)) / unitsPerMillimetreX,
-            y: (Double(y) - Double(minimumY)) / unitsPerMillimetreY
-        )
-    }
-
-    func fraction(x: Int32, y: Int32) -> Vector {
-        Vector(
-            x: (Double(x) - Double(minimumX)) / (Double(maximumX) - Double(minimumX)),
-            y: (Double(y) - Double(minimumY)) / (Double(maximumY) - Double(minimumY))
-        )
-    }
 }
 
 /// Tracks the contacts of a touch surface from whole frames, for every protocol the kernel uses.
@@ -227,9 +173,7 @@ struct TouchContacts {
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
-                    contacts[currentSlot].isPalm = false
-                    contacts[currentSlot].isInEdgeZone = false
-                    contacts[currentSlot].toolType = 0
+                    contacts[currentSlot].tool = .finger
                 }
             case .multitouchPositionX:
                 guard contacts.indices.contains(currentSlot) else { return }
@@ -242,7 +186,7 @@ struct TouchContacts {
                 contacts[currentSlot].pressure = value
             case .multitouchToolType:
                 guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].toolType = value
+                contacts[currentSlot].tool = ContactTool(rawValue: value)
             default:
                 return
             }
@@ -257,7 +201,7 @@ struct TouchContacts {
             case .multitouchPressure:
                 pending.pressure = value
             case .multitouchToolType:
-                pending.toolType = value
+                pending.tool = ContactTool(rawValue: value)
             default:
                 return
             }
@@ -307,7 +251,6 @@ struct TouchContacts {
             contacts[index].position = geometry.millimetres(x: contacts[index].centerX, y: contacts[index].centerY)
             if contacts[index].isNew {
                 contacts[index].origin = contacts[index].position
-                contacts[index].gestureOrigin = contacts[index].position
                 contacts[index].previous = contacts[index].position
             }
         }
@@ -319,13 +262,6 @@ struct TouchContacts {
         let difference = Int64(value) - Int64(center)
         if abs(difference) <= Int64(margin) { return center }
         return Int32(clamping: difference > 0 ? Int64(value) - Int64(margin) : Int64(value) + Int64(margin))
-    }
-
-    /// Every contact's gesture starts again from where it is (the finger count changed).
-    mutating func restartGestures() {
-        for index in contacts.indices where contacts[index].isActive {
-            contacts[index].gestureOrigin = contacts[index].position
-        }
     }
 
     /// Protocol A: the kernel lists contacts without identity, in any order. Each reported contact
@@ -365,7 +301,7 @@ struct TouchContacts {
             contacts[slot].rawX = reports[report].rawX
             contacts[slot].rawY = reports[report].rawY
             contacts[slot].pressure = reports[report].pressure
-            contacts[slot].toolType = reports[report].toolType
+            contacts[slot].tool = reports[report].tool
         }
     }
 
@@ -374,17 +310,10 @@ struct TouchContacts {
             contacts[index].isActive = true
             contacts[index].isNew = true
             contacts[index].downTime = time
-            contacts[index].isPalm = false
-            contacts[index].isInEdgeZone = false
         } else if !active, contacts[index].isActive {
             contacts[index].isActive = false
             contacts[index].didEnd = true
         }
-    }
-
-    mutating func markPalm(_ index: Int, _ isPalm: Bool, inEdgeZone: Bool) {
-        contacts[index].isPalm = isPalm
-        contacts[index].isInEdgeZone = inEdgeZone
     }
 
     /// Ends every contact (the device went away).
