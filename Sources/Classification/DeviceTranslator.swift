@@ -87,6 +87,13 @@ public struct DeviceTranslator {
         }
     }
 
+    /// Asks for new touchpad settings (tap-to-click, click method, handedness). They apply once
+    /// the pad is at rest (no finger down, no button held), so that a touch sequence is judged to
+    /// its end under the settings it began with.
+    mutating func request(_ options: ClassifierOptions) {
+        touchpad?.request(TouchpadSettings(options: options, device: device, profile: profile))
+    }
+
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
         guard let keys = device.supportedCodes[.key] else { return false }
         return keys.contains { $0 > 0 && $0 < KeyCode.firstButton.rawValue }

@@ -3,34 +3,54 @@ import EventModel
 import Geometry
 import InputEvents
 
+/// The relative-axis values of the frame being read: motion is summed, each wheel axis is
+/// kept apart with whether it was present (a wheel axis that is absent differs from one that
+/// reports 0).
+struct RelativeFrame {
+    var motion = Vector.zero
+    var wheel: Int32?
+    var wheelHighResolution: Int32?
+    var horizontalWheel: Int32?
+    var horizontalWheelHighResolution: Int32?
+
+    /// Adds one `EV_REL` event.
+    mutating func add(_ axis: RelativeAxis, value: Int32) {
+        switch axis {
+        case .x: motion.x += Double(value)
+        case .y: motion.y += Double(value)
+        case .wheel: wheel = (wheel ?? 0) &+ value
+        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
+        case .horizontalWheel: horizontalWheel = (horizontalWheel ?? 0) &+ value
+        case .horizontalWheelHighResolution:
+            horizontalWheelHighResolution = (horizontalWheelHighResolution ?? 0) &+ value
+        default: break
+        }
+    }
+}
+
 /// Classifies a relative pointer (mouse, trackball, pointing stick, or the pointer half of a
 /// combined device): motion, buttons, wheels, and long press and drag with the primary button.
+///
+/// It composes `PointerButtons`, `PressGesture`, a `WheelAxis` per wheel axis, or a `ScrollStick`
+/// when the profile says the wheel axis is a stick, and carries out their actions. Buttons are
+/// handled as they arrive (their order in the frame matters); motion and wheels when the frame
+/// ends.
 struct PointerTranslator {
     private let thresholds: ClassificationThresholds
-    private let mapping: ButtonMapping
     private let stickPointsPerUnit: Double?
+    private var buttons: PointerButtons
+    private var press: PressGesture
     private var vertical: WheelAxis
     private var horizontal: WheelAxis
-    private var held = KeySet()
-    private(set) var press: PressGesture
-
-    // The frame being gathered.
-    private var motion = Vector.zero
-    private var wheelLegacy: Int32?
-    private var wheelHighResolution: Int32?
-    private var horizontalLegacy: Int32?
-    private var horizontalHighResolution: Int32?
-
-    // A scroll stick's continuous sequence.
-    private var stickLastTime: Timestamp?
-    private var stickVelocity = VelocityTracker()
+    private var stick: ScrollStick
+    private var frame = RelativeFrame()
 
     init(
         device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
         thresholds: ClassificationThresholds
     ) {
         self.thresholds = thresholds
-        mapping = ButtonMapping(leftHanded: options.leftHanded)
+        buttons = PointerButtons(mapping: ButtonMapping(leftHanded: options.leftHanded))
         if case .continuousStick(let pointsPerUnit) = profile.wheel {
             stickPointsPerUnit = pointsPerUnit
         } else {
@@ -41,6 +61,7 @@ struct PointerTranslator {
             advertisesHighResolution: device.supports(.horizontalWheelHighResolution),
             thresholds: thresholds
         )
+        stick = ScrollStick(thresholds: thresholds)
         press = PressGesture(mode: .pointer, thresholds: thresholds)
     }
 
@@ -49,107 +70,95 @@ struct PointerTranslator {
         names.append(("pointer press", press.stateName))
         names.append(("vertical wheel", vertical.stateName))
         names.append(("horizontal wheel", horizontal.stateName))
-        names.append(("scroll stick", stickLastTime == nil ? "resting" : "scrolling"))
+        names.append(("scroll stick", stick.stateName))
     }
 
     var nextDeadline: Timestamp? {
-        let stickEnd = stickLastTime.map { $0 + thresholds.scrollStickEndTimeout }
-        switch (press.nextDeadline, stickEnd) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
+        switch (press.nextDeadline, stick.nextDeadline) {
+        case (let a?, let b?): min(a, b)
+        case (let a?, nil): a
+        case (nil, let b?): b
+        case (nil, nil): nil
         }
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         // Fire in deadline order so the output is the same whatever the batching.
         while let deadline = nextDeadline, deadline <= time {
-            if let last = stickLastTime, last + thresholds.scrollStickEndTimeout == deadline {
-                endStick(at: deadline, into: &output)
+            if stick.nextDeadline == deadline {
+                if let action = stick.end(at: deadline) { perform(action, at: deadline, into: &output) }
             } else {
                 press.advance(to: deadline, into: &output)
             }
         }
     }
 
-    private mutating func endStick(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        guard stickLastTime != nil else { return }
-        let velocity = stickVelocity.velocity(at: time, window: thresholds.scrollVelocityWindow)
-        output.append(
-            ClassifiedInput(
-                time: time,
-                event: .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: velocity)
-            )
-        )
-        stickLastTime = nil
-        stickVelocity.reset()
-    }
-
     mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {
-        switch axis {
-        case .x: motion.x += Double(value)
-        case .y: motion.y += Double(value)
-        case .wheel: wheelLegacy = (wheelLegacy ?? 0) &+ value
-        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
-        case .horizontalWheel: horizontalLegacy = (horizontalLegacy ?? 0) &+ value
-        case .horizontalWheelHighResolution: horizontalHighResolution = (horizontalHighResolution ?? 0) &+ value
-        default: break
-        }
+        frame.add(axis, value: value)
     }
 
     /// Handles a button event at once (buttons are not gathered: their order matters).
     mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
     {
-        let button = mapping.button(for: code)
-        switch value {
-        case 1:
-            guard !held.contains(code) else { return }
-            held.insert(code)
+        guard let action = buttons.handle(code, value: value) else { return }
+        perform(action, at: time, into: &output)
+    }
+
+    private mutating func perform(
+        _ action: PointerButtons.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .pressed(let button, let code):
             output.append(
                 ClassifiedInput(time: time, event: .button(button, state: .down, trigger: .button, code: code)))
             if button == .primary { press.press(at: time) }
-        case 0:
-            guard held.contains(code) else { return }
-            held.remove(code)
+        case .released(let button, let code):
             if button == .primary { press.release(at: time, into: &output) }
             output.append(ClassifiedInput(time: time, event: .button(button, state: .up, trigger: .button, code: code)))
-        default:
-            // The kernel's autorepeat for a held button means nothing for a pointer.
-            return
+        }
+    }
+
+    private func perform(_ action: ScrollStick.Action, at time: Timestamp, into output: inout [ClassifiedInput]) {
+        switch action {
+        case .scroll(let delta, let phase):
+            output.append(
+                ClassifiedInput(
+                    time: time,
+                    event: .scroll(source: .continuous, delta: delta, v120: nil, phase: phase, velocity: nil)
+                )
+            )
+        case .ended(let velocity):
+            output.append(
+                ClassifiedInput(
+                    time: time,
+                    event: .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: velocity)
+                )
+            )
         }
     }
 
     /// Emits what the frame gathered.
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        if motion != .zero {
-            output.append(ClassifiedInput(time: time, event: .motion(delta: motion)))
-            press.move(by: motion, at: time, into: &output)
-            motion = .zero
+        if frame.motion != .zero {
+            output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
+            press.move(by: frame.motion, at: time, into: &output)
         }
         if let stickPointsPerUnit {
             // Positive REL_WHEEL pushes away from the user: content scrolls up.
             let delta = Vector(
-                x: Double(horizontalLegacy ?? 0) * stickPointsPerUnit,
-                y: -Double(wheelLegacy ?? 0) * stickPointsPerUnit
+                x: Double(frame.horizontalWheel ?? 0) * stickPointsPerUnit,
+                y: -Double(frame.wheel ?? 0) * stickPointsPerUnit
             )
             if delta != .zero {
-                let phase: ScrollPhase = stickLastTime == nil ? .began : .changed
-                stickLastTime = time
-                stickVelocity.add(delta, at: time)
-                output.append(
-                    ClassifiedInput(
-                        time: time,
-                        event: .scroll(source: .continuous, delta: delta, v120: nil, phase: phase, velocity: nil)
-                    )
-                )
+                perform(stick.push(delta, at: time), at: time, into: &output)
             }
         } else {
             // Positive REL_WHEEL turns away from the user and scrolls up; the stream's positive y
             // scrolls down, so the vertical axis is negated (as libinput's v120 is).
-            let kernelV120y = vertical.v120(legacy: wheelLegacy, highResolution: wheelHighResolution, at: time)
+            let kernelV120y = vertical.v120(legacy: frame.wheel, highResolution: frame.wheelHighResolution, at: time)
             let v120y = kernelV120y == 0 ? 0 : -kernelV120y
-            let v120x = horizontal.v120(legacy: horizontalLegacy, highResolution: horizontalHighResolution, at: time)
+            let v120x = horizontal.v120(
+                legacy: frame.horizontalWheel, highResolution: frame.horizontalWheelHighResolution, at: time)
             if v120x != 0 || v120y != 0 {
                 let perDetent = thresholds.pointsPerDetent / 120
                 output.append(
@@ -166,17 +175,14 @@ struct PointerTranslator {
                 )
             }
         }
-        wheelLegacy = nil
-        wheelHighResolution = nil
-        horizontalLegacy = nil
-        horizontalHighResolution = nil
+        frame = RelativeFrame()
     }
 
     /// Ends everything: a begun gesture is cancelled, a stick scroll ends, held buttons come up.
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         press.cancel(at: time, into: &output)
-        endStick(at: time, into: &output)
-        for code in held.codes {
+        if let action = stick.end(at: time) { perform(action, at: time, into: &output) }
+        for code in buttons.heldCodes {
             handleButton(code, value: 0, at: time, into: &output)
         }
     }

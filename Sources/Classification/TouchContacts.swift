@@ -65,7 +65,6 @@ struct TouchContacts {
 
     let contactProtocol: ContactProtocol
     let geometry: SurfaceGeometry
-    private let hasToolKeys: Bool
     private(set) var contacts: [Contact]
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
@@ -82,8 +81,7 @@ struct TouchContacts {
     /// Single touch and tool keys.
     private var singleX: Int32 = 0
     private var singleY: Int32 = 0
-    private var touchDown = false
-    private var toolBits: UInt8 = 0
+    private(set) var toolKeys: ToolKeys
 
     init(device: DeviceDescription, geometry: SurfaceGeometry) {
         self.geometry = geometry
@@ -94,7 +92,7 @@ struct TouchContacts {
         } else {
             contactProtocol = .singleTouch
         }
-        hasToolKeys = device.supports(.toolFinger) || device.supports(.toolDoubleTap)
+        toolKeys = ToolKeys(device: device)
         let slotCount: Int
         if contactProtocol == .slots, let info = device.absoluteAxes[.multitouchSlot] {
             slotCount = Int(max(0, min(Int32(Self.maximumContacts - 1), info.maximum))) + 1
@@ -111,17 +109,8 @@ struct TouchContacts {
         marginY = max(0, yInfo?.fuzz ?? 0)
     }
 
-    /// How many fingers the tool keys say are down (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`), or
-    /// nil when the device has no tool keys.
-    var toolFingerCount: Int? {
-        guard hasToolKeys else { return nil }
-        if toolBits & 0b10000 != 0 { return 5 }
-        if toolBits & 0b01000 != 0 { return 4 }
-        if toolBits & 0b00100 != 0 { return 3 }
-        if toolBits & 0b00010 != 0 { return 2 }
-        if toolBits & 0b00001 != 0 { return 1 }
-        return 0
-    }
+    /// How many fingers the tool keys say are down, or nil when the device has no tool keys.
+    var toolFingerCount: Int? { toolKeys.fingerCount }
 
     /// The number of contacts on the surface.
     var activeCount: Int {
@@ -140,20 +129,9 @@ struct TouchContacts {
         anonymousCount = 0
     }
 
+    /// Handles `BTN_TOUCH` and the finger-count keys.
     mutating func handleKey(_ code: KeyCode, value: Int32) {
-        let bit: UInt8
-        switch code {
-        case .touch:
-            touchDown = value != 0
-            return
-        case .toolFinger: bit = 0b00001
-        case .toolDoubleTap: bit = 0b00010
-        case .toolTripleTap: bit = 0b00100
-        case .toolQuadTap: bit = 0b01000
-        case .toolQuintTap: bit = 0b10000
-        default: return
-        }
-        if value != 0 { toolBits |= bit } else { toolBits &= ~bit }
+        toolKeys.handle(code, value: value)
     }
 
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
@@ -233,7 +211,7 @@ struct TouchContacts {
         case .anonymous:
             matchReports(at: time)
         case .singleTouch:
-            let active = touchDown || (toolFingerCount ?? 0) > 0
+            let active = toolKeys.isTouching || (toolFingerCount ?? 0) > 0
             contacts[0].rawX = singleX
             contacts[0].rawY = singleY
             setActive(0, active, at: time)
@@ -321,8 +299,7 @@ struct TouchContacts {
         for index in contacts.indices {
             contacts[index] = Contact()
         }
-        toolBits = 0
-        touchDown = false
+        toolKeys.reset()
         anonymousCount = 0
         pendingHasPosition = false
     }
