@@ -89,9 +89,9 @@ extension KeyboardLayout {
     ///   layout but not this one. A system without keymap data, where nothing compiles, is not an
     ///   error here: keyboards are then classified by key code.
     public func validate() throws(ClassificationError) {
-        guard XKBKeyboard(layout: self) == nil else { return }
+        guard XKBKeymap.shared(for: self) == nil else { return }
         let fallback = KeyboardLayout(rules: "evdev", model: "pc105", layout: "us", variant: "", options: "")
-        if XKBKeyboard(layout: fallback) != nil { throw .layoutUnavailable(self) }
+        if XKBKeymap.shared(for: fallback) != nil { throw .layoutUnavailable(self) }
     }
 }
 

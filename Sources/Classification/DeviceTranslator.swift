@@ -66,10 +66,12 @@ public struct DeviceTranslator {
         let profile = DeviceProfiles.profile(for: device)
         self.profile = profile
         if Self.hasKeyboardKeys(device) {
-            guard let xkb = XKBKeyboard(layout: options.keyboardLayout) else {
+            guard let keymap = XKBKeymap.shared(for: options.keyboardLayout),
+                let state = XKBKeyboardState(keymap: keymap)
+            else {
                 throw .keymapUnavailable(device: device.name, layout: options.keyboardLayout)
             }
-            keyboard = KeyboardTranslator(keyboard: xkb)
+            keyboard = KeyboardTranslator(keyboard: state)
         }
         switch kind {
         case .touchpad, .clickpad:
