@@ -41,6 +41,11 @@ public struct DeviceTranslator {
     private var touchscreen: TouchscreenTranslator?
     private var isRemoved = false
 
+    /// What a person should be told once about how this device is classified, or nil: set when
+    /// the device has keys and xkbcommon compiles no keymap at all (the keys are then reported by
+    /// code). Print it as a warning for the first device that has one.
+    public let diagnostic: ClassificationDiagnostic?
+
     /// Receives one line per state transition, as `touchpad gesture: undecided → frame → scrolling`,
     /// when set. Tracing builds strings for every frame; leave it nil outside debugging.
     public var transitionTrace: ((String) -> Void)?
@@ -53,26 +58,44 @@ public struct DeviceTranslator {
     ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
     ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
     /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
-    ///   cannot compile the layout.
+    ///   cannot compile the layout although it compiles its default one. When it compiles nothing
+    ///   (no keymap data), the keys are classified by code and `diagnostic` says so.
     public init(
         device: DeviceDescription,
         kind: DeviceKind? = nil,
         options: ClassifierOptions = ClassifierOptions(),
         thresholds: ClassificationThresholds = .default
     ) throws(ClassificationError) {
+        try self.init(device: device, kind: kind, options: options, thresholds: thresholds, xkbIncludePaths: nil)
+    }
+
+    /// The designated initialiser, with explicit xkbcommon include paths (nil: xkbcommon's
+    /// defaults).
+    init(
+        device: DeviceDescription,
+        kind: DeviceKind?,
+        options: ClassifierOptions,
+        thresholds: ClassificationThresholds,
+        xkbIncludePaths: [String]?
+    ) throws(ClassificationError) {
         self.device = device
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
         self.profile = profile
+        var diagnostic: ClassificationDiagnostic?
         if Self.hasKeyboardKeys(device) {
-            guard let keymap = XKBKeymap.shared(for: options.keyboardLayout),
-                let state = XKBKeyboardState(keymap: keymap)
-            else {
-                throw .keymapUnavailable(device: device.name, layout: options.keyboardLayout)
+            let layout = options.keyboardLayout
+            if let keymap = XKBKeymap.shared(for: layout, includePaths: xkbIncludePaths) {
+                keyboard = KeyboardTranslator(keyboard: XKBKeyboardState(keymap: keymap))
+            } else if layout.keymapAvailability(includePaths: xkbIncludePaths) == .wrongLayout {
+                throw .keymapUnavailable(device: device.name, layout: layout)
+            } else {
+                keyboard = KeyboardTranslator(keyboard: nil)
+                diagnostic = .noKeymap(layout)
             }
-            keyboard = KeyboardTranslator(keyboard: state)
         }
+        self.diagnostic = diagnostic
         switch kind {
         case .touchpad, .clickpad:
             touchpad = TouchpadTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
