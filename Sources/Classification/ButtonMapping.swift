@@ -2,9 +2,9 @@ import EventModel
 import InputEvents
 
 extension KeyCode {
-    /// The first code after the mouse buttons (`BTN_LEFT` … `BTN_TASK` and eight reserved codes).
-    /// The corresponding kernel constant is `BTN_JOYSTICK`.
-    static let firstJoystickButton = KeyCode(rawValue: 0x120)
+    /// The raw value of the first code after the mouse buttons (`BTN_LEFT` … `BTN_TASK` and eight
+    /// reserved codes). The corresponding kernel constant is `BTN_JOYSTICK`.
+    static let firstJoystickButtonCode: UInt16 = 0x120
 }
 
 /// Which logical button a physical button, a finger count or a tap stands for, for a person's

@@ -15,17 +15,29 @@ import InputEvents
 /// count as one.
 struct ClickpadButtonChoice {
     /// How presses are decided.
-    let method: ClickMethod
+    var method: ClickMethod
     private let size: PhysicalSize
     /// The height of the bottom strip of software buttons, in millimetres.
     private let stripHeight: Double
-    private let thresholds: ClassificationThresholds
+    private let secondaryAreaStart: Double
+    private let middleAreaStart: Double
+    private let maximumSpreadX: Double
+    private let maximumSpreadY: Double
+    private let thumbSpreadY: Double
+    private let thumbPadHeight: Double
+    private let thumbZoneHeight: Double
 
     init(method: ClickMethod, size: PhysicalSize, thresholds: ClassificationThresholds) {
         self.method = method
         self.size = size
-        self.thresholds = thresholds
         stripHeight = min(thresholds.buttonAreaHeight, size.height * thresholds.buttonAreaHeightFraction)
+        secondaryAreaStart = thresholds.secondaryAreaStart
+        middleAreaStart = thresholds.middleAreaStart
+        maximumSpreadX = thresholds.clickfingerMaximumSpreadX
+        maximumSpreadY = thresholds.clickfingerMaximumSpreadY
+        thumbSpreadY = thresholds.clickfingerThumbSpreadY
+        thumbPadHeight = thresholds.clickfingerThumbPadHeight
+        thumbZoneHeight = thresholds.clickfingerThumbZoneHeight
     }
 
     /// Whether a contact rests in the bottom strip of software buttons (only with button areas).
@@ -52,9 +64,9 @@ struct ClickpadButtonChoice {
             for contact in contacts where contact.isActive && contact.tool != .palm {
                 guard contact.position.y >= size.height - stripHeight else { continue }
                 let fraction = contact.position.x / size.width
-                if fraction > thresholds.secondaryAreaStart {
+                if fraction > secondaryAreaStart {
                     button = mapping.secondary
-                } else if fraction >= thresholds.middleAreaStart, button == mapping.primary {
+                } else if fraction >= middleAreaStart, button == mapping.primary {
                     button = .middle
                 }
             }
@@ -80,11 +92,10 @@ struct ClickpadButtonChoice {
     /// a resting thumb.
     private func isFingerAndThumb(_ first: Vector, _ second: Vector) -> Bool {
         let spreadY = abs(first.y - second.y)
-        let thumbZone = size.height - thresholds.clickfingerThumbZoneHeight
+        let thumbZone = size.height - thumbZoneHeight
         let oneInThumbZone = (first.y >= thumbZone) != (second.y >= thumbZone)
-        return abs(first.x - second.x) > thresholds.clickfingerMaximumSpreadX
-            || spreadY > thresholds.clickfingerMaximumSpreadY
-            || (spreadY > thresholds.clickfingerThumbSpreadY
-                && size.height >= thresholds.clickfingerThumbPadHeight && oneInThumbZone)
+        return abs(first.x - second.x) > maximumSpreadX
+            || spreadY > maximumSpreadY
+            || (spreadY > thumbSpreadY && size.height >= thumbPadHeight && oneInThumbZone)
     }
 }

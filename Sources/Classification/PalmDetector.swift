@@ -40,7 +40,8 @@ struct PalmDetector {
     /// The width of the left and right edge zones in millimetres, or nil when the pad has none.
     private let edgeZoneWidth: Double?
     private let padWidth: Double
-    private let escapeTimeout: Duration
+    /// The escape timeout in microseconds (rounded down: a touch older than this has not escaped).
+    private let escapeTimeout: Int64
     private var verdicts: [Verdict]
 
     init(
@@ -59,7 +60,7 @@ struct PalmDetector {
             edgeZoneWidth = nil
         }
         padWidth = size.width
-        escapeTimeout = thresholds.palmEdgeEscapeTimeout
+        escapeTimeout = thresholds.palmEdgeEscapeTimeout.flooredMicroseconds
         verdicts = [Verdict](repeating: .finger, count: slotCount)
     }
 
@@ -87,7 +88,7 @@ struct PalmDetector {
         case .finger, .palm:
             return verdict
         case .edgeCandidate:
-            if time - contact.downTime > escapeTimeout { return .palm }
+            if time.microseconds(since: contact.downTime) > escapeTimeout { return .palm }
             return inZone ? .edgeCandidate : .finger
         }
     }

@@ -14,14 +14,14 @@ struct RelativeFrame {
     var horizontalWheelHighResolution: Int32?
 
     /// Adds one `EV_REL` event.
-    mutating func add(_ axis: RelativeAxis, value: Int32) {
-        switch axis {
-        case .x: motion.x += Double(value)
-        case .y: motion.y += Double(value)
-        case .wheel: wheel = (wheel ?? 0) &+ value
-        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
-        case .horizontalWheel: horizontalWheel = (horizontalWheel ?? 0) &+ value
-        case .horizontalWheelHighResolution:
+    mutating func add(_ axis: RelativeAxis, value: Int32, codes: KernelCodes) {
+        switch axis.rawValue {
+        case codes.relativeX: motion.x += Double(value)
+        case codes.relativeY: motion.y += Double(value)
+        case codes.wheel: wheel = (wheel ?? 0) &+ value
+        case codes.wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
+        case codes.horizontalWheel: horizontalWheel = (horizontalWheel ?? 0) &+ value
+        case codes.horizontalWheelHighResolution:
             horizontalWheelHighResolution = (horizontalWheelHighResolution ?? 0) &+ value
         default: break
         }
@@ -35,8 +35,9 @@ struct RelativeFrame {
 /// when the profile says the wheel axis is a stick, and carries out their actions. Buttons are
 /// handled as they arrive (their order in the frame matters); motion and wheels when the frame
 /// ends.
-struct PointerTranslator {
-    private let thresholds: ClassificationThresholds
+struct PointerTranslator: PointingPart {
+    /// Points scrolled per v120 unit of a wheel.
+    private let pointsPerV120: Double
     private let stickPointsPerUnit: Double?
     private var buttons: PointerButtons
     private var press: PressGesture
@@ -44,12 +45,13 @@ struct PointerTranslator {
     private var horizontal: WheelAxis
     private var stick: ScrollStick
     private var frame = RelativeFrame()
+    private let codes = KernelCodes()
 
     init(
         device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
         thresholds: ClassificationThresholds
     ) {
-        self.thresholds = thresholds
+        pointsPerV120 = thresholds.pointsPerDetent / 120
         buttons = PointerButtons(mapping: ButtonMapping(leftHanded: options.leftHanded))
         if case .continuousStick(let pointsPerUnit) = profile.wheel {
             stickPointsPerUnit = pointsPerUnit
@@ -73,13 +75,17 @@ struct PointerTranslator {
         names.append(("scroll stick", stick.stateName))
     }
 
-    var nextDeadline: Timestamp? {
-        switch (press.nextDeadline, stick.nextDeadline) {
-        case (let a?, let b?): min(a, b)
-        case (let a?, nil): a
-        case (nil, let b?): b
-        case (nil, nil): nil
-        }
+    /// The earliest of the long-press and scroll-stick deadlines (updated after every input).
+    private(set) var nextDeadline: Timestamp?
+
+    private mutating func updateNextDeadline() {
+        nextDeadline =
+            switch (press.nextDeadline, stick.nextDeadline) {
+            case (let a?, let b?): min(a, b)
+            case (let a?, nil): a
+            case (nil, let b?): b
+            case (nil, nil): nil
+            }
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
@@ -90,18 +96,29 @@ struct PointerTranslator {
             } else {
                 press.advance(to: deadline, into: &output)
             }
+            updateNextDeadline()
         }
     }
 
+    mutating func beginFrame() {}
+
     mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {
-        frame.add(axis, value: value)
+        frame.add(axis, value: value, codes: codes)
     }
 
-    /// Handles a button event at once (buttons are not gathered: their order matters).
+    mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {}
+
+    mutating func handleContactReport() {}
+
+    /// Handles a button event at once (buttons are not gathered: their order matters). Codes
+    /// outside the mouse buttons (`BTN_LEFT` up to `BTN_JOYSTICK`) are ignored.
     mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
     {
-        guard let action = buttons.handle(code, value: value) else { return }
+        guard code.rawValue >= codes.leftButton, code.rawValue < KeyCode.firstJoystickButtonCode,
+            let action = buttons.handle(code, value: value)
+        else { return }
         perform(action, at: time, into: &output)
+        updateNextDeadline()
     }
 
     private mutating func perform(
@@ -118,7 +135,9 @@ struct PointerTranslator {
         }
     }
 
-    private func perform(_ action: ScrollStick.Action, at time: Timestamp, into output: inout [ClassifiedInput]) {
+    private mutating func perform(
+        _ action: ScrollStick.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
         switch action {
         case .scroll(let delta, let phase):
             output.append(
@@ -139,7 +158,7 @@ struct PointerTranslator {
 
     /// Emits what the frame gathered.
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        if frame.motion != .zero {
+        if frame.motion.x != 0 || frame.motion.y != 0 {
             output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
             press.move(by: frame.motion, at: time, into: &output)
         }
@@ -160,7 +179,7 @@ struct PointerTranslator {
             let v120x = horizontal.v120(
                 legacy: frame.horizontalWheel, highResolution: frame.horizontalWheelHighResolution, at: time)
             if v120x != 0 || v120y != 0 {
-                let perDetent = thresholds.pointsPerDetent / 120
+                let perDetent = pointsPerV120
                 output.append(
                     ClassifiedInput(
                         time: time,
@@ -176,6 +195,7 @@ struct PointerTranslator {
             }
         }
         frame = RelativeFrame()
+        updateNextDeadline()
     }
 
     /// Ends everything: a begun gesture is cancelled, a stick scroll ends, held buttons come up.
@@ -185,5 +205,6 @@ struct PointerTranslator {
         for code in buttons.heldCodes {
             handleButton(code, value: 0, at: time, into: &output)
         }
+        updateNextDeadline()
     }
 }

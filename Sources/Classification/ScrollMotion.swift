@@ -29,18 +29,28 @@ struct ScrollMotion {
     /// against it.
     private var direction = Vector.zero
     private var reversal = Vector.zero
-    private let thresholds: ClassificationThresholds
+    private let lockAngle: Double
+    /// The axis-lock window in microseconds.
+    private let lockWindow: Int64
+    private let unlockDistance: Double
+    /// The release-velocity window in microseconds.
+    private let velocityWindow: Int64
+    private let reversalDistance: Double
 
     init(thresholds: ClassificationThresholds) {
-        self.thresholds = thresholds
+        lockAngle = thresholds.axisLockAngleDegrees
+        lockWindow = thresholds.axisLockWindow.flooredMicroseconds
+        unlockDistance = thresholds.axisUnlockDistance
+        velocityWindow = thresholds.scrollVelocityWindow.flooredMicroseconds
+        reversalDistance = thresholds.scrollReversalDistance
     }
 
     /// A scroll starts with the fingers' average movement so far: it decides the axis lock.
     mutating func start(average: Vector) {
         let angle = atan2Degrees(abs(average.y), abs(average.x))
         lock =
-            angle < thresholds.axisLockAngleDegrees
-            ? .horizontal : angle > 90 - thresholds.axisLockAngleDegrees ? .vertical : .free
+            angle < lockAngle
+            ? .horizontal : angle > 90 - lockAngle ? .vertical : .free
         tracker.reset()
         direction = .zero
         reversal = .zero
@@ -54,11 +64,9 @@ struct ScrollMotion {
         raw.y = filterReversal(raw.y, direction: &direction.y, reversal: &reversal.y)
         tracker.add(raw, at: time)
         if lock != .free {
-            let window = tracker.sum(at: time, window: thresholds.axisLockWindow)
+            let window = tracker.sum(at: time, window: lockWindow)
             let angle = atan2Degrees(abs(window.y), abs(window.x))
-            if window.length > thresholds.axisUnlockDistance, angle >= thresholds.axisLockAngleDegrees,
-                angle <= 90 - thresholds.axisLockAngleDegrees
-            {
+            if window.length > unlockDistance, angle >= lockAngle, angle <= 90 - lockAngle {
                 lock = .free
             }
         }
@@ -67,7 +75,7 @@ struct ScrollMotion {
 
     /// The velocity at release, in millimetres per second, along the axes the lock allows.
     func releaseVelocity(at time: Timestamp) -> Vector {
-        constrained(tracker.velocity(at: time, window: thresholds.scrollVelocityWindow))
+        constrained(tracker.velocity(at: time, window: velocityWindow))
     }
 
     /// Forgets the samples (the scroll ended).
@@ -84,7 +92,7 @@ struct ScrollMotion {
             return delta
         }
         reversal += delta
-        guard abs(reversal) >= thresholds.scrollReversalDistance else { return 0 }
+        guard abs(reversal) >= reversalDistance else { return 0 }
         let released = reversal
         direction = sign
         reversal = 0

@@ -32,12 +32,14 @@ struct ScrollStick {
 
     private var state = State.resting
     private var velocity = VelocityTracker()
-    private let endTimeout: Duration
-    private let velocityWindow: Duration
+    /// The end timeout in whole microseconds, as `Timestamp + Duration` counts it.
+    private let endTimeout: Int64
+    /// The release-velocity window in microseconds.
+    private let velocityWindow: Int64
 
     init(thresholds: ClassificationThresholds) {
-        endTimeout = thresholds.scrollStickEndTimeout
-        velocityWindow = thresholds.scrollVelocityWindow
+        endTimeout = thresholds.scrollStickEndTimeout.wholeMicroseconds
+        velocityWindow = thresholds.scrollVelocityWindow.flooredMicroseconds
     }
 
     /// The name of the state, for transition traces.
@@ -52,7 +54,7 @@ struct ScrollStick {
     var nextDeadline: Timestamp? {
         switch state {
         case .resting: nil
-        case .scrolling(let lastPush): lastPush + endTimeout
+        case .scrolling(let lastPush): Timestamp(microseconds: lastPush.microseconds + endTimeout)
         }
     }
 

@@ -19,17 +19,17 @@ struct ToolKeys: Hashable, Sendable {
     }
 
     /// Handles a key event; keys other than these are ignored.
-    mutating func handle(_ code: KeyCode, value: Int32) {
+    mutating func handle(_ code: KeyCode, value: Int32, codes: KernelCodes) {
         let bit: UInt8
-        switch code {
-        case .touch:
+        switch code.rawValue {
+        case codes.touch:
             isTouching = value != 0
             return
-        case .toolFinger: bit = 0b00001
-        case .toolDoubleTap: bit = 0b00010
-        case .toolTripleTap: bit = 0b00100
-        case .toolQuadTap: bit = 0b01000
-        case .toolQuintTap: bit = 0b10000
+        case codes.toolFinger: bit = 0b00001
+        case codes.toolDoubleTap: bit = 0b00010
+        case codes.toolTripleTap: bit = 0b00100
+        case codes.toolQuadTap: bit = 0b01000
+        case codes.toolQuintTap: bit = 0b10000
         default: return
         }
         if value != 0 { fingerBits |= bit } else { fingerBits &= ~bit }

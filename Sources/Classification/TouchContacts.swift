@@ -64,6 +64,8 @@ struct TouchContacts {
     static let maximumContacts = 10
 
     let contactProtocol: ContactProtocol
+    /// The kernel codes compared against, per event.
+    let codes = KernelCodes()
     let geometry: SurfaceGeometry
     private(set) var contacts: [Contact]
     private var currentSlot = 0
@@ -131,16 +133,16 @@ struct TouchContacts {
 
     /// Handles `BTN_TOUCH` and the finger-count keys.
     mutating func handleKey(_ code: KeyCode, value: Int32) {
-        toolKeys.handle(code, value: value)
+        toolKeys.handle(code, value: value, codes: codes)
     }
 
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         switch contactProtocol {
         case .slots:
-            switch axis {
-            case .multitouchSlot:
+            switch axis.rawValue {
+            case codes.slot:
                 currentSlot = Int(value)
-            case .multitouchTrackingID:
+            case codes.trackingID:
                 guard contacts.indices.contains(currentSlot) else { return }
                 if value < 0 {
                     if contacts[currentSlot].isActive {
@@ -153,40 +155,40 @@ struct TouchContacts {
                     contacts[currentSlot].downTime = time
                     contacts[currentSlot].tool = .finger
                 }
-            case .multitouchPositionX:
+            case codes.positionX:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawX = value
-            case .multitouchPositionY:
+            case codes.positionY:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawY = value
-            case .multitouchPressure:
+            case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
-            case .multitouchToolType:
+            case codes.toolType:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].tool = ContactTool(rawValue: value)
             default:
                 return
             }
         case .anonymous:
-            switch axis {
-            case .multitouchPositionX:
+            switch axis.rawValue {
+            case codes.positionX:
                 pending.rawX = value
                 pendingHasPosition = true
-            case .multitouchPositionY:
+            case codes.positionY:
                 pending.rawY = value
                 pendingHasPosition = true
-            case .multitouchPressure:
+            case codes.pressure:
                 pending.pressure = value
-            case .multitouchToolType:
+            case codes.toolType:
                 pending.tool = ContactTool(rawValue: value)
             default:
                 return
             }
         case .singleTouch:
-            switch axis {
-            case .x: singleX = value
-            case .y: singleY = value
+            switch axis.rawValue {
+            case codes.absoluteX: singleX = value
+            case codes.absoluteY: singleY = value
             default: return
             }
         }

@@ -31,11 +31,12 @@ struct TouchSequence {
     }
 
     private var state = State.idle
-    private let maximumDuration: Duration
+    /// The long-press duration in microseconds (rounded up: a sequence shorter than this taps).
+    private let maximumDuration: Int64
     private let allowableMovement: Double
 
     init(thresholds: ClassificationThresholds) {
-        maximumDuration = thresholds.longPressDuration
+        maximumDuration = thresholds.longPressDuration.ceiledMicroseconds
         allowableMovement = thresholds.longPressAllowableMovement
     }
 
@@ -73,7 +74,7 @@ struct TouchSequence {
     mutating func lastContactLifted(at time: Timestamp) -> Action? {
         guard case .touching(let start, let fingers, let moved) = state else { return nil }
         state = .idle
-        guard !moved, time - start < maximumDuration, fingers > 0 else { return nil }
+        guard !moved, time.microseconds(since: start) < maximumDuration, fingers > 0 else { return nil }
         return .tapped(fingers: fingers)
     }
 

@@ -45,11 +45,6 @@ struct TouchpadButtons {
     private var pending = [(code: KeyCode, value: Int32)](repeating: (.leftButton, 0), count: codeCount)
     private(set) var pendingCount = 0
 
-    /// Whether `code` is one of the buttons tracked here.
-    static func handles(_ code: KeyCode) -> Bool {
-        code.rawValue >= KeyCode.leftButton.rawValue && code.rawValue <= KeyCode.taskButton.rawValue
-    }
-
     /// Whether any button is held.
     var isAnyHeld: Bool { heldCount > 0 }
 
@@ -61,7 +56,7 @@ struct TouchpadButtons {
 
     private static func index(_ code: KeyCode) -> Int { Int(code.rawValue - KeyCode.leftButton.rawValue) }
 
-    /// Keeps a button event of the frame being read (the kernel's autorepeat is dropped).
+    /// Keeps a button event (`BTN_LEFT` … `BTN_TASK`) of the frame being read (the kernel's autorepeat is dropped).
     mutating func gather(_ code: KeyCode, value: Int32) {
         guard value != 2, pendingCount < pending.count else { return }
         pending[pendingCount] = (code, value)

@@ -53,10 +53,25 @@ struct TouchpadGesture {
     /// Where each contact was when its gesture started (its landing, or where it was when the
     /// finger count last changed), in millimetres, by slot.
     private var origins: [Vector]
-    private let thresholds: ClassificationThresholds
+    private let pointerPointsPerMillimetre: Double
+    private let scrollPointsPerMillimetre: Double
+    private let startDistance: Double
+    private let sameDirectionCosine: Double
+    private let singleFingerDistance: Double
+    /// The scroll box's timeout in microseconds (rounded up: that long must have passed).
+    private let boxTimeout: Int64
+    private let boxWidth: Double
+    private let boxHeight: Double
 
     init(slotCount: Int, thresholds: ClassificationThresholds) {
-        self.thresholds = thresholds
+        pointerPointsPerMillimetre = thresholds.pointerPointsPerMillimetre
+        scrollPointsPerMillimetre = thresholds.scrollPointsPerMillimetre
+        startDistance = thresholds.scrollStartDistance
+        sameDirectionCosine = thresholds.scrollSameDirectionCosine
+        singleFingerDistance = thresholds.scrollSingleFingerDistance
+        boxTimeout = thresholds.scrollBoxTimeout.ceiledMicroseconds
+        boxWidth = thresholds.scrollBoxWidth
+        boxHeight = thresholds.scrollBoxHeight
         motion = ScrollMotion(thresholds: thresholds)
         origins = [Vector](repeating: .zero, count: slotCount)
     }
@@ -109,7 +124,7 @@ struct TouchpadGesture {
             guard fingers.first >= 0 else { return nil }
             let contact = contacts[fingers.first]
             guard !contact.isNew else { return nil }
-            let delta = contact.delta * thresholds.pointerPointsPerMillimetre
+            let delta = contact.delta * pointerPointsPerMillimetre
             guard delta != .zero else { return nil }
             return .motion(delta)
         case .undecided(let since):
@@ -154,15 +169,15 @@ struct TouchpadGesture {
         _ first: Contact, _ second: Contact, _ moveA: Vector, _ moveB: Vector, _ average: Vector,
         since: Timestamp, at time: Timestamp
     ) -> Decision? {
-        let start = thresholds.scrollStartDistance
+        let start = startDistance
         if moveA.length >= start, moveB.length >= start {
             let cosine = (moveA.x * moveB.x + moveA.y * moveB.y) / (moveA.length * moveB.length)
-            return cosine >= thresholds.scrollSameDirectionCosine ? .scroll : .notScroll
+            return cosine >= sameDirectionCosine ? .scroll : .notScroll
         }
-        if max(moveA.length, moveB.length) >= thresholds.scrollSingleFingerDistance { return .scroll }
-        if time - since >= thresholds.scrollBoxTimeout,
-            abs(first.position.x - second.position.x) < thresholds.scrollBoxWidth,
-            abs(first.position.y - second.position.y) < thresholds.scrollBoxHeight,
+        if max(moveA.length, moveB.length) >= singleFingerDistance { return .scroll }
+        if time.microseconds(since: since) >= boxTimeout,
+            abs(first.position.x - second.position.x) < boxWidth,
+            abs(first.position.y - second.position.y) < boxHeight,
             average.length >= start
         {
             return .scroll
@@ -174,7 +189,7 @@ struct TouchpadGesture {
         guard case .scrolling(let began) = state else { return nil }
         let raw = (first.delta + second.delta) * 0.5
         guard raw != .zero else { return nil }
-        let delta = motion.move(by: raw, at: time) * thresholds.scrollPointsPerMillimetre
+        let delta = motion.move(by: raw, at: time) * scrollPointsPerMillimetre
         state = .scrolling(began: true)
         guard delta != .zero || !began else { return nil }
         return .scroll(delta, phase: began ? .changed : .began)
@@ -192,7 +207,7 @@ struct TouchpadGesture {
         case .scrolling(let began):
             state = .other
             guard began else { return nil }
-            let velocity = motion.releaseVelocity(at: time) * thresholds.scrollPointsPerMillimetre
+            let velocity = motion.releaseVelocity(at: time) * scrollPointsPerMillimetre
             motion.end()
             return .scrollEnded(velocity: velocity)
         }

@@ -37,12 +37,14 @@ struct TouchpadTap {
 
     private var state = State.idle
     private let isSemiMultitouch: Bool
-    private let timeout: Duration
+    /// The tap timeout, in whole microseconds (rounded down: a lift at most this long after the
+    /// landing taps).
+    private let timeout: Int64
     private let maximumMotion: Double
 
     init(isSemiMultitouch: Bool, thresholds: ClassificationThresholds) {
         self.isSemiMultitouch = isSemiMultitouch
-        timeout = thresholds.tapTimeout
+        timeout = thresholds.tapTimeout.flooredMicroseconds
         maximumMotion = thresholds.tapMaximumMotion
     }
 
@@ -108,7 +110,7 @@ struct TouchpadTap {
                 return nil
             }
             state = .idle
-            guard !dead, time - landing <= timeout else { return nil }
+            guard !dead, time.microseconds(since: landing) <= timeout else { return nil }
             return .tapped(fingers: maximum)
         }
     }

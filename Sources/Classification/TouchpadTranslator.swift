@@ -53,13 +53,11 @@ struct TouchpadSettings: Hashable, Sendable {
 ///   so this classifier reports it. A clickpad's `BTN_LEFT` becomes primary, secondary or middle
 ///   by button area or finger count, decided at the press and kept until the release.
 /// - **Taps** report at once at the lift; there is no tap-and-drag yet.
-struct TouchpadTranslator {
+struct TouchpadTranslator: PointingPart {
     private let isClickpad: Bool
     private var settings: TouchpadSettings
     private var pendingSettings: TouchpadSettings?
     private var choice: ClickpadButtonChoice
-    private let size: PhysicalSize
-    private let thresholds: ClassificationThresholds
 
     private var contacts: TouchContacts
     private var palms: PalmDetector
@@ -73,7 +71,6 @@ struct TouchpadTranslator {
         device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
         thresholds: ClassificationThresholds
     ) {
-        self.thresholds = thresholds
         isClickpad = device.has(.buttonPad)
         let settings = TouchpadSettings(options: options, device: device, profile: profile)
         self.settings = settings
@@ -81,7 +78,7 @@ struct TouchpadTranslator {
             profile.size
             ?? PhysicalSize(width: thresholds.fallbackTouchpadWidth, height: thresholds.fallbackTouchpadHeight)
         let geometry = SurfaceGeometry(device: device, fallbackSize: fallback)
-        size = geometry.size
+        let size = geometry.size
         choice = ClickpadButtonChoice(method: settings.clickMethod, size: size, thresholds: thresholds)
         contacts = TouchContacts(device: device, geometry: geometry)
         let slotCount = contacts.contacts.count
@@ -98,7 +95,8 @@ struct TouchpadTranslator {
         )
     }
 
-    var nextDeadline: Timestamp? { press.nextDeadline }
+    /// When the long press begins if the press stays still (updated after every input).
+    private(set) var nextDeadline: Timestamp?
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
@@ -113,27 +111,28 @@ struct TouchpadTranslator {
         applySettingsIfAtRest()
     }
 
-    private var isAtRest: Bool {
-        fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
-    }
-
     private mutating func applySettingsIfAtRest() {
+        let isAtRest = fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
         guard let pending = pendingSettings, isAtRest else { return }
         pendingSettings = nil
         settings = pending
-        choice = ClickpadButtonChoice(method: pending.clickMethod, size: size, thresholds: thresholds)
+        choice.method = pending.clickMethod
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
+        nextDeadline = press.nextDeadline
     }
 
-    mutating func beginFrameIfNeeded(_ isFirstEvent: Bool) {
-        if isFirstEvent { contacts.beginFrame() }
+    /// A frame starts: positions become previous positions.
+    mutating func beginFrame() {
+        contacts.beginFrame()
     }
 
-    mutating func handleKey(_ code: KeyCode, value: Int32) {
-        if TouchpadButtons.handles(code) {
+    /// Gathers a button event for the end of the frame, or follows a tool key.
+    mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
+    {
+        if code.rawValue >= contacts.codes.leftButton, code.rawValue <= contacts.codes.taskButton {
             buttons.gather(code, value: value)
         } else {
             contacts.handleKey(code, value: value)
@@ -143,6 +142,8 @@ struct TouchpadTranslator {
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
     }
+
+    mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {}
 
     mutating func handleContactReport() {
         contacts.handleContactReport()
@@ -159,7 +160,7 @@ struct TouchpadTranslator {
         if buttons.pendingCount > 0 {
             for index in 0..<buttons.pendingCount {
                 let (code, value) = buttons.pendingEvent(index)
-                handleButton(code, value: value, at: time, into: &output)
+                handleGatheredButton(code, value: value, at: time, into: &output)
             }
             buttons.clearPending()
             // A press or release changes which contacts count (the thumb pressing in the strip).
@@ -181,9 +182,13 @@ struct TouchpadTranslator {
         if let action { perform(action, at: time, into: &output) }
 
         if pendingSettings != nil { applySettingsIfAtRest() }
+        nextDeadline = press.nextDeadline
     }
 
-    private func countFingers() -> TouchpadFingers {
+    // The helpers below are `mutating` although they change nothing: called from a mutating
+    // method, a non-mutating method of a struct this large gets a copy of it.
+
+    private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
         return TouchpadFingers(contacts: contacts.contacts, toolFingerCount: contacts.toolFingerCount) { slot in
             !palms.isPalm(slot) && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
@@ -191,7 +196,7 @@ struct TouchpadTranslator {
     }
 
     /// The largest distance between landing and lift of a finger that lifted in this frame.
-    private func largestLiftDistance() -> Double {
+    private mutating func largestLiftDistance() -> Double {
         var largest = 0.0
         for slot in contacts.contacts.indices where contacts.contacts[slot].didEnd && !palms.isPalm(slot) {
             let contact = contacts.contacts[slot]
@@ -202,7 +207,7 @@ struct TouchpadTranslator {
 
     // MARK: Buttons
 
-    private mutating func handleButton(
+    private mutating func handleGatheredButton(
         _ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         let action: TouchpadButtons.Action?
@@ -242,7 +247,9 @@ struct TouchpadTranslator {
 
     // MARK: Taps, motion and scroll
 
-    private func perform(_ action: TouchpadTap.Action, at time: Timestamp, into output: inout [ClassifiedInput]) {
+    private mutating func perform(
+        _ action: TouchpadTap.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
         switch action {
         case .tapped(let count):
             output.append(
@@ -289,5 +296,6 @@ struct TouchpadTranslator {
         tap.reset()
         fingers = .none
         applySettingsIfAtRest()
+        nextDeadline = press.nextDeadline
     }
 }

@@ -12,7 +12,7 @@ import InputEvents
 /// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
 ///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
 ///   second contact before the delay stops the long press.
-struct TouchscreenTranslator {
+struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
     private var press: PressGesture
@@ -44,7 +44,8 @@ struct TouchscreenTranslator {
         sequence = TouchSequence(thresholds: thresholds)
     }
 
-    var nextDeadline: Timestamp? { press.nextDeadline }
+    /// When the long press begins if the contact stays still (updated after every input).
+    private(set) var nextDeadline: Timestamp?
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
@@ -54,15 +55,21 @@ struct TouchscreenTranslator {
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
+        nextDeadline = press.nextDeadline
     }
 
-    mutating func beginFrameIfNeeded(_ isFirstEvent: Bool) {
-        if isFirstEvent { contacts.beginFrame() }
+    /// A frame starts: positions become previous positions.
+    mutating func beginFrame() {
+        contacts.beginFrame()
     }
 
-    mutating func handleKey(_ code: KeyCode, value: Int32) {
+    /// Follows `BTN_TOUCH` and the tool keys.
+    mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
+    {
         contacts.handleKey(code, value: value)
     }
+
+    mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {}
 
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
@@ -72,11 +79,14 @@ struct TouchscreenTranslator {
         contacts.handleContactReport()
     }
 
-    private func fraction(of contact: Contact) -> Vector {
+    /// Where a contact is, as a fraction of the screen. (`mutating` although it changes nothing:
+    /// called from a mutating method, a non-mutating one gets a copy of the whole translator.)
+    private mutating func fraction(of contact: Contact) -> Vector {
         contacts.geometry.fraction(x: contact.rawX, y: contact.rawY)
     }
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        defer { nextDeadline = press.nextDeadline }
         contacts.endFrame(at: time)
         let active = contacts.activeCount
         for index in contacts.contacts.indices {
@@ -132,5 +142,6 @@ struct TouchscreenTranslator {
         primary = nil
         sequence.reset()
         contacts.reset()
+        nextDeadline = press.nextDeadline
     }
 }

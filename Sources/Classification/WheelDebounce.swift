@@ -33,12 +33,13 @@ struct WheelDebounce: Hashable, Sendable {
     private var smallestStep: Double = .infinity
     private let triggerV120: Double
     private let accumulationV120: Double
-    private let timeout: Duration
+    /// The rest timeout in microseconds (rounded down: a longer rest ends the scrolling).
+    private let timeout: Int64
 
     init(thresholds: ClassificationThresholds) {
         triggerV120 = thresholds.wheelJitterTriggerV120
         accumulationV120 = thresholds.wheelAccumulationV120
-        timeout = thresholds.wheelScrollTimeout
+        timeout = thresholds.wheelScrollTimeout.flooredMicroseconds
     }
 
     /// The name of the state, for transition traces.
@@ -69,7 +70,7 @@ struct WheelDebounce: Hashable, Sendable {
             return 0
         case .scrolling(let direction, let lastTime):
             let reversed = (value < 0) != (direction < 0)
-            if reversed || time - lastTime > timeout {
+            if reversed || time.microseconds(since: lastTime) > timeout {
                 state = .accumulating(sum: 0)
                 return step(value, at: time)
             }
