@@ -59,7 +59,11 @@ public struct DeviceTranslator {
 
     /// Receives one line per state transition, as `touchpad gesture: undecided → frame → scrolling`,
     /// when set. Tracing builds strings for every frame; leave it nil outside debugging.
-    public var transitionTrace: ((String) -> Void)?
+    public var transitionTrace: ((String) -> Void)? {
+        didSet { isTracing = transitionTrace != nil }
+    }
+    /// Whether `transitionTrace` is set: checked per frame without touching the closure.
+    private var isTracing = false
 
     /// Creates a translator for a device.
     ///
@@ -165,7 +169,7 @@ public struct DeviceTranslator {
 
     /// Calls `body`, reporting every part whose state it changed to `transitionTrace`.
     private mutating func tracing(_ cause: String, at time: Timestamp, _ body: (inout Self) -> Void) {
-        guard let trace = transitionTrace else { return body(&self) }
+        guard isTracing, let trace = transitionTrace else { return body(&self) }
         let before = stateNames()
         body(&self)
         let after = stateNames()
@@ -196,7 +200,7 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
-        if Self.isKernelRelease(frame) {
+        if Self.isKernelRelease(frame.events) {
             tracing("kernel release", at: time) { translator in
                 translator.releaseEverything(at: time, into: &output)
             }
@@ -217,11 +221,11 @@ public struct DeviceTranslator {
     /// ```
     /// P---drag---(unplug) kernel: BTN_LEFT 0, SYN_REPORT 1   →  drag cancelled, button up
     /// ```
-    static func isKernelRelease(_ frame: EventFrame) -> Bool {
+    static func isKernelRelease(_ events: [InputEvent]) -> Bool {
         // The value first: it rules out nearly every frame with one comparison.
-        guard let last = frame.events.last, last.value == 1, last.isReport else { return false }
+        guard let last = events.last, last.value == 1, last.isReport else { return false }
         var releases = false
-        for event in frame.events.dropLast() {
+        for event in events.dropLast() {
             switch event.type {
             case .key where event.value == 0: releases = true
             case .synchronization, .miscellaneous: continue

@@ -3,22 +3,16 @@ import InputEvents
 /// A fixed-size set of key codes (`0..<KEY_MAX+1`), stored as a bitmap so that pressing keys never
 /// allocates.
 struct KeySet: Hashable, Sendable {
-    private var words:
-        (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private var words = InlineArray<12, UInt64>(repeating: 0)
 
     static func == (lhs: KeySet, rhs: KeySet) -> Bool { lhs.codes == rhs.codes }
     func hash(into hasher: inout Hasher) { hasher.combine(codes) }
 
     private static let wordCount = 12
 
-    private func word(_ index: Int) -> UInt64 {
-        withUnsafeBytes(of: words) { $0.load(fromByteOffset: index * 8, as: UInt64.self) }
-    }
+    private func word(_ index: Int) -> UInt64 { words[index] }
 
-    private mutating func setWord(_ index: Int, _ value: UInt64) {
-        withUnsafeMutableBytes(of: &words) { $0.storeBytes(of: value, toByteOffset: index * 8, as: UInt64.self) }
-    }
+    private mutating func setWord(_ index: Int, _ value: UInt64) { words[index] = value }
 
     func contains(_ code: KeyCode) -> Bool {
         let index = Int(code.rawValue)

@@ -11,18 +11,40 @@ import InputEvents
 /// the modifiers are those of the modifier keys held (either Shift, Control, Alt or Meta key), and
 /// keysym and text are nil. Tab, the arrows, Return, Space and Escape still drive focus, which
 /// knows them by code.
+///
+/// What a key means (keysym and text) depends only on the key and the state's modifiers, layout
+/// and LEDs, which change only when a key changes them; so each key's meaning is remembered until
+/// the state changes, and the modifiers are asked of xkbcommon only after they changed.
 struct KeyboardTranslator {
     private let keyboard: XKBKeyboardState?
     private var held = KeySet()
+    /// The modifiers in effect.
+    private var modifiers: KeyModifiers = []
+    /// What keys meant, by code, for the codes below `meaningCount`.
+    private var meanings: [Meaning]
+    /// The state the remembered meanings belong to; a meaning from an older state is stale.
+    private var epoch: UInt32 = 1
+    /// Keysyms already described, by number modulo their count: a keysym's name and character
+    /// never change, and looking a name up costs more than the rest of a key event.
+    private var symbols: [KeySymbol?]
+
+    /// A key's meaning in one state.
+    private struct Meaning {
+        var epoch: UInt32 = 0
+        var keysym: KeySymbol?
+        var text: String?
+    }
+
+    /// Keys with a remembered meaning: every key of a keyboard (`KEY_ESC` … `KEY_MICMUTE` are below
+    /// 256); rarer codes are looked up each time.
+    private static let meaningCount = 256
+    private static let symbolCount = 128
 
     /// Creates the translator over a key state, or without one to report keys by code.
     init(keyboard: XKBKeyboardState?) {
         self.keyboard = keyboard
-    }
-
-    /// The modifiers in effect after the last update.
-    private var modifiers: KeyModifiers {
-        keyboard?.modifiers ?? Self.modifiers(held: held)
+        meanings = [Meaning](repeating: Meaning(), count: keyboard == nil ? 0 : Self.meaningCount)
+        symbols = [KeySymbol?](repeating: nil, count: keyboard == nil ? 0 : Self.symbolCount)
     }
 
     /// The modifiers of the modifier keys held, by code alone.
@@ -41,28 +63,69 @@ struct KeyboardTranslator {
         case 1:
             guard !held.contains(code) else { return }
             // Text and keysym come from the state before the key's own effect (xkbcommon's rule).
-            let text = keyboard?.text(for: code)
-            let keysym = keyboard?.keysym(for: code)
-            keyboard?.update(code, isDown: true)
-            held.insert(code)
+            let (keysym, text) = meaning(of: code)
+            update(code, isDown: true)
             let event = ClassifiedEvent.key(code: code, state: .down, modifiers: modifiers, keysym: keysym, text: text)
             output.append(ClassifiedInput(time: time, event: event))
         case 0:
             guard held.contains(code) else { return }
-            let keysym = keyboard?.keysym(for: code)
-            keyboard?.update(code, isDown: false)
-            held.remove(code)
+            let (keysym, _) = meaning(of: code)
+            update(code, isDown: false)
             let event = ClassifiedEvent.key(code: code, state: .up, modifiers: modifiers, keysym: keysym, text: nil)
             output.append(ClassifiedInput(time: time, event: event))
         case 2:
             guard held.contains(code) else { return }
-            let text = keyboard?.text(for: code)
+            let (keysym, text) = meaning(of: code)
             let event = ClassifiedEvent.key(
-                code: code, state: .repeat, modifiers: modifiers, keysym: keyboard?.keysym(for: code), text: text)
+                code: code, state: .repeat, modifiers: modifiers, keysym: keysym, text: text)
             output.append(ClassifiedInput(time: time, event: event))
         default:
             return
         }
+    }
+
+    /// The keysym and text of a key in the current state.
+    private mutating func meaning(of code: KeyCode) -> (keysym: KeySymbol?, text: String?) {
+        guard let keyboard else { return (nil, nil) }
+        let index = Int(code.rawValue)
+        if index < meanings.count, meanings[index].epoch == epoch {
+            return (meanings[index].keysym, meanings[index].text)
+        }
+        let keysym = describe(keyboard.symbol(for: code))
+        let text = keyboard.text(for: code)
+        if index < meanings.count { meanings[index] = Meaning(epoch: epoch, keysym: keysym, text: text) }
+        return (keysym, text)
+    }
+
+    /// A keysym's description, remembered.
+    private mutating func describe(_ symbol: UInt32) -> KeySymbol? {
+        guard symbol != 0 else { return nil }
+        let slot = Int(symbol % UInt32(symbols.count))
+        if let known = symbols[slot], known.rawValue == symbol { return known }
+        let described = XKBKeyboardState.describe(symbol)
+        symbols[slot] = described
+        return described
+    }
+
+    /// Records a press or release in the key state and the modifiers.
+    private mutating func update(_ code: KeyCode, isDown: Bool) {
+        if isDown { held.insert(code) } else { held.remove(code) }
+        guard let keyboard else {
+            modifiers = Self.modifiers(held: held)
+            return
+        }
+        let change = keyboard.update(code, isDown: isDown)
+        if change.changesModifiers { modifiers = keyboard.modifiers }
+        if change.changesMeanings { forgetMeanings() }
+    }
+
+    /// Makes every remembered meaning stale.
+    private mutating func forgetMeanings() {
+        epoch &+= 1
+        guard epoch == 0 else { return }
+        // After 2³² state changes the counter starts again: clear what could look current.
+        epoch = 1
+        for index in meanings.indices { meanings[index].epoch = 0 }
     }
 
     /// Releases every held key, in code order.

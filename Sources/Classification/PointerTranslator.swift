@@ -12,17 +12,26 @@ struct RelativeFrame {
     var wheelHighResolution: Int32?
     var horizontalWheel: Int32?
     var horizontalWheelHighResolution: Int32?
+    /// Whether any wheel axis was present.
+    var hasWheel = false
 
     /// Adds one `EV_REL` event.
     mutating func add(_ axis: RelativeAxis, value: Int32, codes: KernelCodes) {
         switch axis.rawValue {
         case codes.relativeX: motion.x += Double(value)
         case codes.relativeY: motion.y += Double(value)
-        case codes.wheel: wheel = (wheel ?? 0) &+ value
-        case codes.wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
-        case codes.horizontalWheel: horizontalWheel = (horizontalWheel ?? 0) &+ value
+        case codes.wheel:
+            wheel = (wheel ?? 0) &+ value
+            hasWheel = true
+        case codes.wheelHighResolution:
+            wheelHighResolution = (wheelHighResolution ?? 0) &+ value
+            hasWheel = true
+        case codes.horizontalWheel:
+            horizontalWheel = (horizontalWheel ?? 0) &+ value
+            hasWheel = true
         case codes.horizontalWheelHighResolution:
             horizontalWheelHighResolution = (horizontalWheelHighResolution ?? 0) &+ value
+            hasWheel = true
         default: break
         }
     }
@@ -162,7 +171,10 @@ struct PointerTranslator: PointingPart {
             output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
             press.move(by: frame.motion, at: time, into: &output)
         }
-        if let stickPointsPerUnit {
+        if !frame.hasWheel {
+            // Nothing to scroll: the wheels' machines see only frames with wheel values, which
+            // is all they would react to.
+        } else if let stickPointsPerUnit {
             // Positive REL_WHEEL pushes away from the user: content scrolls up.
             let delta = Vector(
                 x: Double(frame.horizontalWheel ?? 0) * stickPointsPerUnit,

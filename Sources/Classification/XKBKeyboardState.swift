@@ -6,6 +6,8 @@ import InputEvents
 /// and modifiers.
 ///
 /// It owns an `xkb_state`, so it is a class: a copy of a translator shares its keyboard state.
+/// It has no stored property that changes (what changes lives in the `xkb_state`), so using it
+/// costs no exclusivity check.
 final class XKBKeyboardState {
     private let keymap: XKBKeymap
     private let state: OpaquePointer
@@ -44,11 +46,14 @@ final class XKBKeyboardState {
         }
     }
 
-    /// The keysym a key produces in the current state, or nil for keys that produce none.
-    func keysym(for code: KeyCode) -> KeySymbol? {
-        let keycode = UInt32(code.rawValue) + Self.evdevOffset
-        let symbol = xkb_state_key_get_one_sym(state, keycode)
-        guard symbol != 0 else { return nil }  // XKB_KEY_NoSymbol
+    /// The keysym number a key produces in the current state (0, `XKB_KEY_NoSymbol`, for none).
+    func symbol(for code: KeyCode) -> UInt32 {
+        xkb_state_key_get_one_sym(state, UInt32(code.rawValue) + Self.evdevOffset)
+    }
+
+    /// A keysym's name and character, or nil for `XKB_KEY_NoSymbol`.
+    static func describe(_ symbol: UInt32) -> KeySymbol? {
+        guard symbol != 0 else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> KeySymbol? in
             guard let base = buffer.baseAddress else { return nil }
             let length = xkb_keysym_get_name(symbol, base, buffer.count)
@@ -60,10 +65,20 @@ final class XKBKeyboardState {
         }
     }
 
+    /// What a key change changed in the state.
+    struct Change: Hashable, Sendable {
+        /// Whether anything changed (modifiers, layout or LEDs): keys may mean something else now.
+        var changesMeanings: Bool
+        /// Whether the effective modifiers changed.
+        var changesModifiers: Bool
+    }
+
     /// Updates the key state for a press or release.
-    func update(_ code: KeyCode, isDown: Bool) {
+    func update(_ code: KeyCode, isDown: Bool) -> Change {
         let keycode = UInt32(code.rawValue) + Self.evdevOffset
-        xkb_state_update_key(state, keycode, isDown ? XKB_KEY_DOWN : XKB_KEY_UP)
+        let changed = xkb_state_update_key(state, keycode, isDown ? XKB_KEY_DOWN : XKB_KEY_UP).rawValue
+        return Change(
+            changesMeanings: changed != 0, changesModifiers: changed & XKB_STATE_MODS_EFFECTIVE.rawValue != 0)
     }
 
     /// The modifiers in effect.
