@@ -68,8 +68,13 @@ struct PalmDetector {
     func isPalm(_ slot: Int) -> Bool { verdicts[slot] != .finger }
 
     /// Judges every active contact of the frame that just ended.
-    mutating func update(_ contacts: [Contact], at time: Timestamp) {
-        for slot in contacts.indices {
+    ///
+    /// - Parameters:
+    ///   - contacts: the contacts, by slot.
+    ///   - live: the slots that are active or changed in this frame (the others are left alone).
+    ///   - time: the frame's time.
+    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) {
+        for slot in live {
             let contact = contacts[slot]
             // A contact that landed starts as a finger, even one that lifted again in the frame.
             if contact.isNew { verdicts[slot] = .finger }

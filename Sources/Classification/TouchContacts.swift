@@ -46,6 +46,38 @@ struct Contact: Hashable, Sendable {
     var delta: Vector { position - previous }
 }
 
+/// A set of contact slots, kept as a bitmask: going through it costs what is in it, not the
+/// number of slots (a touchscreen has ten slots and usually one finger).
+struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
+    private var bits: UInt32 = 0
+
+    /// The empty set.
+    init() {}
+
+    /// Whether the set holds `slot`.
+    func contains(_ slot: Int) -> Bool { bits & (1 << UInt32(slot)) != 0 }
+    /// Adds a slot.
+    mutating func insert(_ slot: Int) { bits |= 1 << UInt32(slot) }
+    /// Removes a slot.
+    mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
+    /// The number of slots in the set.
+    var count: Int { bits.nonzeroBitCount }
+    /// The slots in either set.
+    func union(_ other: SlotSet) -> SlotSet {
+        var result = self
+        result.bits |= other.bits
+        return result
+    }
+
+    /// The lowest slot, removed from the set (the set is its own iterator, in ascending order).
+    mutating func next() -> Int? {
+        guard bits != 0 else { return nil }
+        let slot = bits.trailingZeroBitCount
+        bits &= bits - 1
+        return slot
+    }
+}
+
 /// How a device reports its contacts.
 enum ContactProtocol: Hashable, Sendable {
     /// Multitouch protocol B: slots with tracking IDs (`ABS_MT_SLOT`).
@@ -68,6 +100,12 @@ struct TouchContacts {
     let codes = KernelCodes()
     let geometry: SurfaceGeometry
     private(set) var contacts: [Contact]
+    /// The slots whose contact is on the surface.
+    private(set) var active = SlotSet()
+    /// The slots whose contact landed or lifted in the current frame.
+    private(set) var changed = SlotSet()
+    /// The slots with something to look at in the current frame: on the surface, or just lifted.
+    var live: SlotSet { active.union(changed) }
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
@@ -115,19 +153,21 @@ struct TouchContacts {
     var toolFingerCount: Int? { toolKeys.fingerCount }
 
     /// The number of contacts on the surface.
-    var activeCount: Int {
-        var count = 0
-        for contact in contacts where contact.isActive { count += 1 }
-        return count
-    }
+    var activeCount: Int { active.count }
 
     /// Prepares for a new frame: positions become previous positions, new/ended marks clear.
+    /// (A slot without a contact keeps its stale values; nothing reads them, and a contact that
+    /// lands there starts afresh.)
     mutating func beginFrame() {
-        for index in contacts.indices {
-            contacts[index].previous = contacts[index].position
-            contacts[index].isNew = false
-            contacts[index].didEnd = false
+        let live = live
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for index in live {
+                contacts[index].previous = contacts[index].position
+                contacts[index].isNew = false
+                contacts[index].didEnd = false
+            }
         }
+        changed = SlotSet()
         anonymousCount = 0
     }
 
@@ -148,12 +188,16 @@ struct TouchContacts {
                     if contacts[currentSlot].isActive {
                         contacts[currentSlot].isActive = false
                         contacts[currentSlot].didEnd = true
+                        active.remove(currentSlot)
+                        changed.insert(currentSlot)
                     }
                 } else if !contacts[currentSlot].isActive {
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
                     contacts[currentSlot].tool = .finger
+                    active.insert(currentSlot)
+                    changed.insert(currentSlot)
                 }
             case codes.positionX:
                 guard contacts.indices.contains(currentSlot) else { return }
@@ -218,20 +262,24 @@ struct TouchContacts {
             contacts[0].rawY = singleY
             setActive(0, active, at: time)
         }
-        for index in contacts.indices where contacts[index].isActive {
-            if contacts[index].isNew {
-                contacts[index].centerX = contacts[index].rawX
-                contacts[index].centerY = contacts[index].rawY
-            } else {
-                contacts[index].centerX = Self.hysteresis(
-                    contacts[index].rawX, center: contacts[index].centerX, margin: marginX)
-                contacts[index].centerY = Self.hysteresis(
-                    contacts[index].rawY, center: contacts[index].centerY, margin: marginY)
-            }
-            contacts[index].position = geometry.millimetres(x: contacts[index].centerX, y: contacts[index].centerY)
-            if contacts[index].isNew {
-                contacts[index].origin = contacts[index].position
-                contacts[index].previous = contacts[index].position
+        let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for index in active {
+                if contacts[index].isNew {
+                    contacts[index].centerX = contacts[index].rawX
+                    contacts[index].centerY = contacts[index].rawY
+                } else {
+                    contacts[index].centerX = Self.hysteresis(
+                        contacts[index].rawX, center: contacts[index].centerX, margin: marginX)
+                    contacts[index].centerY = Self.hysteresis(
+                        contacts[index].rawY, center: contacts[index].centerY, margin: marginY)
+                }
+                contacts[index].position = geometry.millimetres(
+                    x: contacts[index].centerX, y: contacts[index].centerY)
+                if contacts[index].isNew {
+                    contacts[index].origin = contacts[index].position
+                    contacts[index].previous = contacts[index].position
+                }
             }
         }
     }
@@ -290,9 +338,13 @@ struct TouchContacts {
             contacts[index].isActive = true
             contacts[index].isNew = true
             contacts[index].downTime = time
+            self.active.insert(index)
+            changed.insert(index)
         } else if !active, contacts[index].isActive {
             contacts[index].isActive = false
             contacts[index].didEnd = true
+            self.active.remove(index)
+            changed.insert(index)
         }
     }
 
@@ -301,6 +353,8 @@ struct TouchContacts {
         for index in contacts.indices {
             contacts[index] = Contact()
         }
+        active = SlotSet()
+        changed = SlotSet()
         toolKeys.reset()
         anonymousCount = 0
         pendingHasPosition = false

@@ -20,12 +20,12 @@ struct TouchpadFingers: Hashable, Sendable {
     /// Counts the fingers among `contacts`.
     ///
     /// - Parameters:
-    ///   - contacts: the tracked contacts.
+    ///   - active: the slots of the tracked contacts on the pad.
     ///   - toolFingerCount: the fingers the tool keys report, or nil for a pad without tool keys.
     ///   - isFinger: whether the active contact in a slot is a finger.
-    init(contacts: [Contact], toolFingerCount: Int?, isFinger: (Int) -> Bool) {
+    init(active slots: SlotSet, toolFingerCount: Int?, isFinger: (Int) -> Bool) {
         var active = 0
-        for slot in contacts.indices where contacts[slot].isActive {
+        for slot in slots {
             active += 1
             guard isFinger(slot) else { continue }
             count += 1

@@ -93,10 +93,10 @@ struct TouchpadGesture {
     /// The finger count changed: a begun scroll ends, and every contact's gesture starts again
     /// from where it is.
     mutating func fingersChanged(
-        to fingers: TouchpadFingers, contacts: [Contact], at time: Timestamp
+        to fingers: TouchpadFingers, contacts: [Contact], active: SlotSet, at time: Timestamp
     ) -> Action? {
         let ended = end(at: time)
-        for slot in contacts.indices where contacts[slot].isActive {
+        for slot in active {
             origins[slot] = contacts[slot].position
         }
         switch fingers.count {
@@ -115,7 +115,7 @@ struct TouchpadGesture {
 
     /// A frame ended with the same finger count as the one before.
     mutating func frame(
-        fingers: TouchpadFingers, contacts: [Contact], isButtonHeld: Bool, at time: Timestamp
+        fingers: TouchpadFingers, contacts: [Contact], changed: SlotSet, isButtonHeld: Bool, at time: Timestamp
     ) -> Action? {
         switch state {
         case .none, .other:
@@ -128,7 +128,7 @@ struct TouchpadGesture {
             guard delta != .zero else { return nil }
             return .motion(delta)
         case .undecided(let since):
-            for slot in contacts.indices where contacts[slot].isNew {
+            for slot in changed where contacts[slot].isNew {
                 origins[slot] = contacts[slot].position
             }
             guard !isButtonHeld, fingers.first >= 0 else { return nil }

@@ -153,7 +153,7 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         contacts.endFrame(at: time)
-        palms.update(contacts.contacts, at: time)
+        palms.update(contacts.contacts, live: contacts.live, at: time)
         let previousCount = fingers.count
         fingers = countFingers()
 
@@ -177,8 +177,10 @@ struct TouchpadTranslator: PointingPart {
 
         let action =
             fingers.count != previousCount
-            ? gesture.fingersChanged(to: fingers, contacts: contacts.contacts, at: time)
-            : gesture.frame(fingers: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time)
+            ? gesture.fingersChanged(to: fingers, contacts: contacts.contacts, active: contacts.active, at: time)
+            : gesture.frame(
+                fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
+                isButtonHeld: buttons.isAnyHeld, at: time)
         if let action { perform(action, at: time, into: &output) }
 
         if pendingSettings != nil { applySettingsIfAtRest() }
@@ -190,7 +192,7 @@ struct TouchpadTranslator: PointingPart {
 
     private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
-        return TouchpadFingers(contacts: contacts.contacts, toolFingerCount: contacts.toolFingerCount) { slot in
+        return TouchpadFingers(active: contacts.active, toolFingerCount: contacts.toolFingerCount) { slot in
             !palms.isPalm(slot) && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
         }
     }
@@ -198,7 +200,7 @@ struct TouchpadTranslator: PointingPart {
     /// The largest distance between landing and lift of a finger that lifted in this frame.
     private mutating func largestLiftDistance() -> Double {
         var largest = 0.0
-        for slot in contacts.contacts.indices where contacts.contacts[slot].didEnd && !palms.isPalm(slot) {
+        for slot in contacts.changed where contacts.contacts[slot].didEnd && !palms.isPalm(slot) {
             let contact = contacts.contacts[slot]
             largest = max(largest, (contact.position - contact.origin).length)
         }

@@ -89,7 +89,7 @@ struct TouchscreenTranslator: PointingPart {
         defer { nextDeadline = press.nextDeadline }
         contacts.endFrame(at: time)
         let active = contacts.activeCount
-        for index in contacts.contacts.indices {
+        for index in contacts.live {
             let contact = contacts.contacts[index]
             if contact.isNew {
                 let landedBefore = sequence.contactLanded(at: time)

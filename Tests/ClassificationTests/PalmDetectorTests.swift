@@ -17,6 +17,13 @@ import WayfinderTestSupport
             thresholds: .default)
     }
 
+    /// Every slot of `contacts`, all of them live.
+    private func judge(_ palms: inout PalmDetector, _ contacts: [Contact], at time: Timestamp) {
+        var live = SlotSet()
+        for slot in contacts.indices { live.insert(slot) }
+        palms.update(contacts, live: live, at: time)
+    }
+
     private func contact(x: Double, isNew: Bool, pressure: Int32 = 40, tool: ContactTool = .finger) -> Contact {
         var contact = Contact()
         contact.isActive = true
@@ -30,26 +37,27 @@ import WayfinderTestSupport
 
     @Test func firmwarePalmsAndHeavyContactsArePalmsUntilTheyLift() {
         var palms = detector()
-        palms.update([contact(x: 50, isNew: true, tool: .palm), contact(x: 60, isNew: true, pressure: 131)], at: start)
+        judge(
+            &palms, [contact(x: 50, isNew: true, tool: .palm), contact(x: 60, isNew: true, pressure: 131)], at: start)
         #expect(palms.isPalm(0) && palms.isPalm(1))
-        palms.update([contact(x: 50, isNew: false), contact(x: 60, isNew: false)], at: start + .milliseconds(10))
+        judge(&palms, [contact(x: 50, isNew: false), contact(x: 60, isNew: false)], at: start + .milliseconds(10))
         #expect(palms.isPalm(0) && palms.isPalm(1))
-        palms.update([contact(x: 50, isNew: true), contact(x: 60, isNew: true, pressure: 130)], at: start)
+        judge(&palms, [contact(x: 50, isNew: true), contact(x: 60, isNew: true, pressure: 130)], at: start)
         #expect(!palms.isPalm(0) && !palms.isPalm(1))
     }
 
     @Test func anEdgeTouchIsAFingerOnlyIfItLeavesTheZoneInTime() {
         var escaping = detector()
-        escaping.update([contact(x: 4, isNew: true)], at: start)
+        judge(&escaping, [contact(x: 4, isNew: true)], at: start)
         #expect(escaping.isPalm(0))
-        escaping.update([contact(x: 9, isNew: false)], at: start + .milliseconds(200))
+        judge(&escaping, [contact(x: 9, isNew: false)], at: start + .milliseconds(200))
         #expect(!escaping.isPalm(0))
 
         var staying = detector()
-        staying.update([contact(x: 4, isNew: true)], at: start)
-        staying.update([contact(x: 9, isNew: false)], at: start + .milliseconds(201))
+        judge(&staying, [contact(x: 4, isNew: true)], at: start)
+        judge(&staying, [contact(x: 9, isNew: false)], at: start + .milliseconds(201))
         #expect(staying.isPalm(0))
-        staying.update([contact(x: 50, isNew: false)], at: start + .milliseconds(300))
+        judge(&staying, [contact(x: 50, isNew: false)], at: start + .milliseconds(300))
         #expect(staying.isPalm(0))
     }
 }
