@@ -35,7 +35,7 @@ public struct DeviceTranslator {
     /// The profile found for the device.
     public let profile: DeviceProfile
 
-    private var keyboard: KeyboardTranslator?
+    private var keyboard: PartStorage<KeyboardTranslator>?
     private var pointer: PartStorage<PointerTranslator>?
     private var touchpad: PartStorage<TouchpadTranslator>?
     private var touchscreen: PartStorage<TouchscreenTranslator>?
@@ -102,11 +102,11 @@ public struct DeviceTranslator {
         if Self.hasKeyboardKeys(device) {
             let layout = options.keyboardLayout
             if let keymap = XKBKeymap.shared(for: layout, includePaths: xkbIncludePaths) {
-                keyboard = KeyboardTranslator(keyboard: XKBKeyboardState(keymap: keymap))
+                keyboard = PartStorage(KeyboardTranslator(keyboard: XKBKeyboardState(keymap: keymap)))
             } else if layout.keymapAvailability(includePaths: xkbIncludePaths) == .wrongLayout {
                 throw .keymapUnavailable(device: device.name, layout: layout)
             } else {
-                keyboard = KeyboardTranslator(keyboard: nil)
+                keyboard = PartStorage(KeyboardTranslator(keyboard: nil))
                 diagnostic = .noKeymap(layout)
             }
         }
@@ -169,7 +169,7 @@ public struct DeviceTranslator {
 
     /// Calls `body`, reporting every part whose state it changed to `transitionTrace`.
     private mutating func tracing(_ cause: String, at time: Timestamp, _ body: (inout Self) -> Void) {
-        guard isTracing, let trace = transitionTrace else { return body(&self) }
+        guard let trace = transitionTrace else { return body(&self) }
         let before = stateNames()
         body(&self)
         let after = stateNames()
@@ -200,16 +200,26 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
-        if Self.isKernelRelease(frame.events) {
-            tracing("kernel release", at: time) { translator in
-                translator.releaseEverything(at: time, into: &output)
+        // The last event's value first: it rules out nearly every frame with one comparison.
+        let isRelease = frame.events.last?.value == 1 && Self.isKernelRelease(frame.events)
+        if isTracing {
+            tracing(isRelease ? "kernel release" : "frame", at: time) { translator in
+                translator.handle(frame, isKernelRelease: isRelease, at: time, into: &output)
             }
         } else {
-            tracing("frame", at: time) { translator in
-                translator.processEvents(of: frame, at: time, into: &output)
-            }
+            handle(frame, isKernelRelease: isRelease, at: time, into: &output)
         }
         updateNextDeadline()
+    }
+
+    private mutating func handle(
+        _ frame: EventFrame, isKernelRelease: Bool, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        if isKernelRelease {
+            releaseEverything(at: time, into: &output)
+        } else {
+            processEvents(of: frame, at: time, into: &output)
+        }
     }
 
     /// Whether the kernel itself wrote this frame to release what was held: it does so when a
@@ -222,7 +232,6 @@ public struct DeviceTranslator {
     /// P---drag---(unplug) kernel: BTN_LEFT 0, SYN_REPORT 1   →  drag cancelled, button up
     /// ```
     static func isKernelRelease(_ events: [InputEvent]) -> Bool {
-        // The value first: it rules out nearly every frame with one comparison.
         guard let last = events.last, last.value == 1, last.isReport else { return false }
         var releases = false
         for event in events.dropLast() {
@@ -241,7 +250,7 @@ public struct DeviceTranslator {
         pointer?.modify { $0.removeDevice(at: time, into: &output) }
         touchpad?.modify { $0.removeDevice(at: time, into: &output) }
         touchscreen?.modify { $0.removeDevice(at: time, into: &output) }
-        keyboard?.releaseAll(at: time, into: &output)
+        keyboard?.modify { $0.releaseAll(at: time, into: &output) }
     }
 
     private mutating func processEvents(of frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput])

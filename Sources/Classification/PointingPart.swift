@@ -53,7 +53,8 @@ extension PointingPart {
     ///   - time: the frame's time.
     ///   - output: where classified input is appended.
     mutating func classify(
-        _ events: [InputEvent], keyboard: inout KeyboardTranslator?, codes: KernelCodes, at time: Timestamp,
+        _ events: [InputEvent], keyboard: inout PartStorage<KeyboardTranslator>?, codes: KernelCodes,
+        at time: Timestamp,
         into output: inout [ClassifiedInput]
     ) {
         let synchronization = codes.synchronization
@@ -79,7 +80,9 @@ extension PointingPart {
                 }
             } else if event.type == key {
                 if event.code < firstButton {
-                    keyboard?.handle(KeyCode(rawValue: event.code), value: event.value, at: time, into: &output)
+                    keyboard?.modify {
+                        $0.handle(KeyCode(rawValue: event.code), value: event.value, at: time, into: &output)
+                    }
                 } else {
                     handleButton(KeyCode(rawValue: event.code), value: event.value, at: time, into: &output)
                 }
