@@ -201,7 +201,7 @@ public struct DeviceTranslator {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
         // The last event's value first: it rules out nearly every frame with one comparison.
-        let isRelease = frame.events.last?.value == 1 && Self.isKernelRelease(frame.events)
+        let isRelease = frame.events.last?.value == KeyEventValue.syntheticReport && Self.isKernelRelease(frame.events)
         if isTracing {
             tracing(isRelease ? "kernel release" : "frame", at: time) { translator in
                 translator.handle(frame, isKernelRelease: isRelease, at: time, into: &output)
@@ -232,11 +232,13 @@ public struct DeviceTranslator {
     /// P---drag---(unplug) kernel: BTN_LEFT 0, SYN_REPORT 1   →  drag cancelled, button up
     /// ```
     static func isKernelRelease(_ events: [InputEvent]) -> Bool {
-        guard let last = events.last, last.value == 1, last.isReport else { return false }
+        guard let last = events.last, last.value == KeyEventValue.syntheticReport, last.isReport else {
+            return false
+        }
         var releases = false
         for event in events.dropLast() {
             switch event.type {
-            case .key where event.value == 0: releases = true
+            case .key where event.value == KeyEventValue.released: releases = true
             case .synchronization, .miscellaneous: continue
             default: return false
             }

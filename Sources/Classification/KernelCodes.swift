@@ -42,3 +42,17 @@ struct KernelCodes: Hashable, Sendable {
     let pressure = AbsoluteAxis.multitouchPressure.rawValue
     let toolType = AbsoluteAxis.multitouchToolType.rawValue
 }
+
+/// The values of a key event (`EV_KEY`). The kernel documents them (in `input.rst`) without
+/// naming them.
+enum KeyEventValue {
+    /// The key came up.
+    static let released: Int32 = 0
+    /// The key went down.
+    static let pressed: Int32 = 1
+    /// The kernel's autorepeat while the key is held.
+    static let autorepeat: Int32 = 2
+    /// The value of a `SYN_REPORT` that ends a frame the kernel made up itself (autorepeat, or the
+    /// releases it sends when a device goes away).
+    static let syntheticReport: Int32 = 1
+}

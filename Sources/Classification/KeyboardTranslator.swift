@@ -60,20 +60,20 @@ struct KeyboardTranslator {
     /// Handles one key event (`EV_KEY` with a code below `BTN_MISC`).
     mutating func handle(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput]) {
         switch value {
-        case 1:
+        case KeyEventValue.pressed:
             guard !held.contains(code) else { return }
             // Text and keysym come from the state before the key's own effect (xkbcommon's rule).
             let (keysym, text) = meaning(of: code)
             update(code, isDown: true)
             let event = ClassifiedEvent.key(code: code, state: .down, modifiers: modifiers, keysym: keysym, text: text)
             output.append(ClassifiedInput(time: time, event: event))
-        case 0:
+        case KeyEventValue.released:
             guard held.contains(code) else { return }
             let (keysym, _) = meaning(of: code)
             update(code, isDown: false)
             let event = ClassifiedEvent.key(code: code, state: .up, modifiers: modifiers, keysym: keysym, text: nil)
             output.append(ClassifiedInput(time: time, event: event))
-        case 2:
+        case KeyEventValue.autorepeat:
             guard held.contains(code) else { return }
             let (keysym, text) = meaning(of: code)
             let event = ClassifiedEvent.key(

@@ -30,11 +30,11 @@ struct PointerButtons {
     /// for a pointer).
     mutating func handle(_ code: KeyCode, value: Int32) -> Action? {
         switch value {
-        case 1:
+        case KeyEventValue.pressed:
             guard !held.contains(code) else { return nil }
             held.insert(code)
             return .pressed(mapping.button(for: code), code: code)
-        case 0:
+        case KeyEventValue.released:
             guard held.contains(code) else { return nil }
             held.remove(code)
             return .released(mapping.button(for: code), code: code)

@@ -23,7 +23,7 @@ struct ToolKeys: Hashable, Sendable {
         let bit: UInt8
         switch code.rawValue {
         case codes.touch:
-            isTouching = value != 0
+            isTouching = value != KeyEventValue.released
             return
         case codes.toolFinger: bit = 0b00001
         case codes.toolDoubleTap: bit = 0b00010
@@ -32,7 +32,7 @@ struct ToolKeys: Hashable, Sendable {
         case codes.toolQuintTap: bit = 0b10000
         default: return
         }
-        if value != 0 { fingerBits |= bit } else { fingerBits &= ~bit }
+        if value != KeyEventValue.released { fingerBits |= bit } else { fingerBits &= ~bit }
     }
 
     /// How many fingers the keys say are down (the most of those whose key is down), or nil when

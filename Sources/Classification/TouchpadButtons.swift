@@ -58,7 +58,7 @@ struct TouchpadButtons {
 
     /// Keeps a button event (`BTN_LEFT` … `BTN_TASK`) of the frame being read (the kernel's autorepeat is dropped).
     mutating func gather(_ code: KeyCode, value: Int32) {
-        guard value != 2, pendingCount < pending.count else { return }
+        guard value != KeyEventValue.autorepeat, pendingCount < pending.count else { return }
         pending[pendingCount] = (code, value)
         pendingCount += 1
     }

@@ -213,7 +213,7 @@ struct TouchpadTranslator: PointingPart {
         _ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         let action: TouchpadButtons.Action?
-        if value != 0 {
+        if value != KeyEventValue.released {
             guard !buttons.isHeld(code) else { return }
             let decision =
                 isClickpad && code == .leftButton
