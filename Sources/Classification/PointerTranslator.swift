@@ -149,19 +149,9 @@ struct PointerTranslator: PointingPart {
     ) {
         switch action {
         case .scroll(let delta, let phase):
-            output.append(
-                ClassifiedInput(
-                    time: time,
-                    event: .scroll(source: .continuous, delta: delta, v120: nil, phase: phase, velocity: nil)
-                )
-            )
+            output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .ended(let velocity):
-            output.append(
-                ClassifiedInput(
-                    time: time,
-                    event: .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: velocity)
-                )
-            )
+            output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
         }
     }
 

@@ -270,19 +270,9 @@ struct TouchpadTranslator: PointingPart {
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
             press.move(by: delta, at: time, into: &output)
         case .scroll(let delta, let phase):
-            output.append(
-                ClassifiedInput(
-                    time: time,
-                    event: .scroll(source: .continuous, delta: delta, v120: nil, phase: phase, velocity: nil)
-                )
-            )
+            output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):
-            output.append(
-                ClassifiedInput(
-                    time: time,
-                    event: .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: velocity)
-                )
-            )
+            output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
         }
     }
 
