@@ -50,6 +50,11 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// Both fingers must travel this far in the same direction to start a scroll (libinput's
     /// `min_move` 1.5 mm; ChromeOS's "Two Finger Scroll Distance Thresh" is also 1.5 mm).
     public var scrollStartDistance: Double = 1.5
+    /// Two fingers that both travel `scrollStartDistance` move in the same direction, and scroll,
+    /// when the cosine of the angle between their movements is at least this: cos 45°, so that
+    /// movements in neighbouring compass sectors still count as one direction (libinput compares
+    /// eight 45° sectors) while fingers moving apart (a pinch) do not.
+    public var scrollSameDirectionCosine: Double = 0.7071
     /// One finger travelling this far while the other rests also scrolls (libinput's `max_move`,
     /// 4 mm: its "one-finger scroll" with two fingers down).
     public var scrollSingleFingerDistance: Double = 4

@@ -83,15 +83,76 @@ extension KeyboardLayout {
         }.joined(separator: "/")
     }
 
+    /// xkbcommon's built-in default layout (`evdev` rules, `pc105`, `us`), which compiles
+    /// wherever xkbcommon has its data.
+    static let builtInDefault = KeyboardLayout(rules: "evdev", model: "pc105", layout: "us", variant: "", options: "")
+
     /// Checks that the layout compiles, before any keyboard needs it.
     ///
+    /// - Returns: ``ClassificationDiagnostic/noKeymap(_:)`` when xkbcommon compiles no keymap at
+    ///   all (no keymap data on the system): keyboards will then be classified by key code; nil
+    ///   when the layout compiles.
     /// - Throws: ``ClassificationError/layoutUnavailable(_:)`` when xkbcommon compiles its default
-    ///   layout but not this one. A system without keymap data, where nothing compiles, is not an
-    ///   error here: keyboards are then classified by key code.
-    public func validate() throws(ClassificationError) {
-        guard XKBKeyboard(layout: self) == nil else { return }
-        let fallback = KeyboardLayout(rules: "evdev", model: "pc105", layout: "us", variant: "", options: "")
-        if XKBKeyboard(layout: fallback) != nil { throw .layoutUnavailable(self) }
+    ///   layout but not this one.
+    @discardableResult
+    public func validate() throws(ClassificationError) -> ClassificationDiagnostic? {
+        try validate(includePaths: nil)
+    }
+
+    /// `validate()` with explicit xkbcommon include paths (nil: xkbcommon's defaults).
+    func validate(includePaths: [String]?) throws(ClassificationError) -> ClassificationDiagnostic? {
+        switch keymapAvailability(includePaths: includePaths) {
+        case .compiles: nil
+        case .wrongLayout: throw .layoutUnavailable(self)
+        case .noKeymapData: .noKeymap(self)
+        }
+    }
+
+    /// Whether the layout compiles, and if not, whether any layout does.
+    func keymapAvailability(includePaths: [String]?) -> KeymapAvailability {
+        if XKBKeymap.shared(for: self, includePaths: includePaths) != nil { return .compiles }
+        if XKBKeymap.shared(for: Self.builtInDefault, includePaths: includePaths) != nil { return .wrongLayout }
+        return .noKeymapData
+    }
+}
+
+/// Whether a layout compiles.
+enum KeymapAvailability: Hashable, Sendable {
+    /// It compiles.
+    case compiles
+    /// It does not, but the built-in default does: the layout names something that does not
+    /// exist.
+    case wrongLayout
+    /// Nothing compiles: xkbcommon has no keymap data.
+    case noKeymapData
+}
+
+/// Something the classifier does differently from what was asked, which a person should hear
+/// about once (print it as a warning).
+///
+/// ```swift
+/// let translator = try DeviceTranslator(device: description)
+/// if let diagnostic = translator.diagnostic, !warned {
+///     print("warning: \(diagnostic)", to: &standardError)
+///     warned = true
+/// }
+/// ```
+public enum ClassificationDiagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// xkbcommon compiles no keymap at all, not even its default one: the system has no keymap
+    /// data (a minimal image or a container without `/usr/share/X11/xkb`, or `XKB_CONFIG_ROOT`
+    /// pointing at an empty directory). Keys are reported by their codes, with Shift, Control,
+    /// Alt and Meta from the modifier keys, and without keysym or text; Tab, arrows, Return,
+    /// Space and Escape still move focus.
+    case noKeymap(KeyboardLayout)
+
+    /// A sentence saying what is missing and what happens instead.
+    public var description: String {
+        switch self {
+        case .noKeymap(let layout):
+            "xkbcommon cannot compile any keymap (rules/model/layout/variant/options \(layout.names)): "
+                + "no keymap data in XKB_CONFIG_ROOT or /usr/share/X11/xkb; keys are reported by code, "
+                + "without keysyms or text"
+        }
     }
 }
 

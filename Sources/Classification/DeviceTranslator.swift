@@ -35,15 +35,35 @@ public struct DeviceTranslator {
     /// The profile found for the device.
     public let profile: DeviceProfile
 
-    private var keyboard: KeyboardTranslator?
-    private var pointer: PointerTranslator?
-    private var touchpad: TouchpadTranslator?
-    private var touchscreen: TouchscreenTranslator?
+    private var keyboard: PartStorage<KeyboardTranslator>?
+    private var pointer: PartStorage<PointerTranslator>?
+    private var touchpad: PartStorage<TouchpadTranslator>?
+    private var touchscreen: PartStorage<TouchscreenTranslator>?
     private var isRemoved = false
+
+    /// Which of the pointing parts exists (at most one does).
+    private enum Surface {
+        case none
+        case pointer
+        case touchpad
+        case touchscreen
+    }
+
+    private let surface: Surface
+    private let codes = KernelCodes()
+
+    /// What a person should be told once about how this device is classified, or nil: set when
+    /// the device has keys and xkbcommon compiles no keymap at all (the keys are then reported by
+    /// code). Print it as a warning for the first device that has one.
+    public let diagnostic: ClassificationDiagnostic?
 
     /// Receives one line per state transition, as `touchpad gesture: undecided → frame → scrolling`,
     /// when set. Tracing builds strings for every frame; leave it nil outside debugging.
-    public var transitionTrace: ((String) -> Void)?
+    public var transitionTrace: ((String) -> Void)? {
+        didSet { isTracing = transitionTrace != nil }
+    }
+    /// Whether `transitionTrace` is set: checked per frame without touching the closure.
+    private var isTracing = false
 
     /// Creates a translator for a device.
     ///
@@ -53,29 +73,50 @@ public struct DeviceTranslator {
     ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
     ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
     /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
-    ///   cannot compile the layout.
+    ///   cannot compile the layout although it compiles its default one. When it compiles nothing
+    ///   (no keymap data), the keys are classified by code and `diagnostic` says so.
     public init(
         device: DeviceDescription,
         kind: DeviceKind? = nil,
         options: ClassifierOptions = ClassifierOptions(),
         thresholds: ClassificationThresholds = .default
     ) throws(ClassificationError) {
+        try self.init(device: device, kind: kind, options: options, thresholds: thresholds, xkbIncludePaths: nil)
+    }
+
+    /// The designated initialiser, with explicit xkbcommon include paths (nil: xkbcommon's
+    /// defaults).
+    init(
+        device: DeviceDescription,
+        kind: DeviceKind?,
+        options: ClassifierOptions,
+        thresholds: ClassificationThresholds,
+        xkbIncludePaths: [String]?
+    ) throws(ClassificationError) {
         self.device = device
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
         self.profile = profile
+        var diagnostic: ClassificationDiagnostic?
         if Self.hasKeyboardKeys(device) {
-            guard let xkb = XKBKeyboard(layout: options.keyboardLayout) else {
-                throw .keymapUnavailable(device: device.name, layout: options.keyboardLayout)
+            let layout = options.keyboardLayout
+            if let keymap = XKBKeymap.shared(for: layout, includePaths: xkbIncludePaths) {
+                keyboard = PartStorage(KeyboardTranslator(keyboard: XKBKeyboardState(keymap: keymap)))
+            } else if layout.keymapAvailability(includePaths: xkbIncludePaths) == .wrongLayout {
+                throw .keymapUnavailable(device: device.name, layout: layout)
+            } else {
+                keyboard = PartStorage(KeyboardTranslator(keyboard: nil))
+                diagnostic = .noKeymap(layout)
             }
-            keyboard = KeyboardTranslator(keyboard: xkb)
         }
+        self.diagnostic = diagnostic
         switch kind {
         case .touchpad, .clickpad:
-            touchpad = TouchpadTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
+            touchpad = PartStorage(
+                TouchpadTranslator(device: device, profile: profile, options: options, thresholds: thresholds))
         case .touchscreen:
-            touchscreen = TouchscreenTranslator(device: device, thresholds: thresholds)
+            touchscreen = PartStorage(TouchscreenTranslator(device: device, thresholds: thresholds))
         case .keyboard, .mouse, .pointingStick, .tablet, .other:
             break
         }
@@ -83,8 +124,19 @@ public struct DeviceTranslator {
             (device.supports(RelativeAxis.x) && device.supports(RelativeAxis.y)) || device.supports(RelativeAxis.wheel)
             || device.supports(RelativeAxis.wheelHighResolution) || device.supports(RelativeAxis.horizontalWheel)
         if touchpad == nil, touchscreen == nil, hasRelativePointer || kind == .mouse || kind == .pointingStick {
-            pointer = PointerTranslator(device: device, profile: profile, options: options, thresholds: thresholds)
+            pointer = PartStorage(
+                PointerTranslator(device: device, profile: profile, options: options, thresholds: thresholds))
         }
+        surface =
+            touchpad != nil ? .touchpad : touchscreen != nil ? .touchscreen : pointer != nil ? .pointer : .none
+    }
+
+    /// Asks for new touchpad settings (tap-to-click, click method, handedness). They apply once
+    /// the pad is at rest (no finger down, no button held), so that a touch sequence is judged to
+    /// its end under the settings it began with.
+    mutating func request(_ options: ClassifierOptions) {
+        let settings = TouchpadSettings(options: options, device: device, profile: profile)
+        touchpad?.modify { $0.request(settings) }
     }
 
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
@@ -94,21 +146,24 @@ public struct DeviceTranslator {
 
     /// The earliest time at which something happens without a new frame (a long press begins, a
     /// scroll stick's scroll ends), or nil.
-    public var nextDeadline: Timestamp? {
-        Self.earliest(Self.earliest(pointer?.nextDeadline, touchpad?.nextDeadline), touchscreen?.nextDeadline)
-    }
+    public private(set) var nextDeadline: Timestamp?
 
-    private static func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
+    /// Takes the deadline of the part that has deadlines (after every input, so that reading it
+    /// costs a load). At most one of pointer, touchpad and touchscreen exists.
+    private mutating func updateNextDeadline() {
+        switch surface {
+        case .none: nextDeadline = nil
+        case .pointer: nextDeadline = pointer?.read { $0.pointee.nextDeadline } ?? nil
+        case .touchpad: nextDeadline = touchpad?.read { $0.pointee.nextDeadline } ?? nil
+        case .touchscreen: nextDeadline = touchscreen?.read { $0.pointee.nextDeadline } ?? nil
+        }
     }
 
     private func stateNames() -> [(String, String)] {
         var names: [(String, String)] = []
-        pointer?.appendStateNames(to: &names)
-        touchpad?.appendStateNames(to: &names)
-        touchscreen?.appendStateNames(to: &names)
+        pointer?.read { $0.pointee.appendStateNames(to: &names) }
+        touchpad?.read { $0.pointee.appendStateNames(to: &names) }
+        touchscreen?.read { $0.pointee.appendStateNames(to: &names) }
         return names
     }
 
@@ -126,13 +181,13 @@ public struct DeviceTranslator {
     /// Fires every deadline up to and including `time`. Events carry their deadline's time, so
     /// the output does not depend on how often this is called.
     public mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
-        guard !isRemoved else { return }
-        guard let deadline = nextDeadline, deadline <= time else { return }
+        guard let deadline = nextDeadline, deadline <= time, !isRemoved else { return }
         tracing("deadline", at: deadline) { translator in
-            translator.pointer?.advance(to: time, into: &output)
-            translator.touchpad?.advance(to: time, into: &output)
-            translator.touchscreen?.advance(to: time, into: &output)
+            translator.pointer?.modify { $0.advance(to: time, into: &output) }
+            translator.touchpad?.modify { $0.advance(to: time, into: &output) }
+            translator.touchscreen?.modify { $0.advance(to: time, into: &output) }
         }
+        updateNextDeadline()
     }
 
     /// Classifies one frame (the events up to a `SYN_REPORT`), first firing any deadline that
@@ -145,14 +200,25 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
-        if Self.isKernelRelease(frame) {
-            tracing("kernel release", at: time) { translator in
-                translator.releaseEverything(at: time, into: &output)
+        // The last event's value first: it rules out nearly every frame with one comparison.
+        let isRelease = frame.events.last?.value == KeyEventValue.syntheticReport && Self.isKernelRelease(frame.events)
+        if isTracing {
+            tracing(isRelease ? "kernel release" : "frame", at: time) { translator in
+                translator.handle(frame, isKernelRelease: isRelease, at: time, into: &output)
             }
-            return
+        } else {
+            handle(frame, isKernelRelease: isRelease, at: time, into: &output)
         }
-        tracing("frame", at: time) { translator in
-            translator.processEvents(of: frame, at: time, into: &output)
+        updateNextDeadline()
+    }
+
+    private mutating func handle(
+        _ frame: EventFrame, isKernelRelease: Bool, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        if isKernelRelease {
+            releaseEverything(at: time, into: &output)
+        } else {
+            processEvents(of: frame, at: time, into: &output)
         }
     }
 
@@ -165,12 +231,14 @@ public struct DeviceTranslator {
     /// ```
     /// P---drag---(unplug) kernel: BTN_LEFT 0, SYN_REPORT 1   →  drag cancelled, button up
     /// ```
-    static func isKernelRelease(_ frame: EventFrame) -> Bool {
-        guard let last = frame.events.last, last.isReport, last.value == 1 else { return false }
+    static func isKernelRelease(_ events: [InputEvent]) -> Bool {
+        guard let last = events.last, last.value == KeyEventValue.syntheticReport, last.isReport else {
+            return false
+        }
         var releases = false
-        for event in frame.events.dropLast() {
+        for event in events.dropLast() {
             switch event.type {
-            case .key where event.value == 0: releases = true
+            case .key where event.value == KeyEventValue.released: releases = true
             case .synchronization, .miscellaneous: continue
             default: return false
             }
@@ -181,56 +249,27 @@ public struct DeviceTranslator {
     /// Cancels begun gestures, ends a continuous scroll and releases every held key and button,
     /// as removal does, while the device stays.
     private mutating func releaseEverything(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        pointer?.removeDevice(at: time, into: &output)
-        touchpad?.removeDevice(at: time, into: &output)
-        touchscreen?.removeDevice(at: time, into: &output)
-        keyboard?.releaseAll(at: time, into: &output)
+        pointer?.modify { $0.removeDevice(at: time, into: &output) }
+        touchpad?.modify { $0.removeDevice(at: time, into: &output) }
+        touchscreen?.modify { $0.removeDevice(at: time, into: &output) }
+        keyboard?.modify { $0.releaseAll(at: time, into: &output) }
     }
 
     private mutating func processEvents(of frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput])
     {
-        var isFirst = true
-        for event in frame.events {
-            touchpad?.beginFrameIfNeeded(isFirst)
-            touchscreen?.beginFrameIfNeeded(isFirst)
-            isFirst = false
-            switch event.type {
-            case .synchronization:
-                if event.code == SynchronizationCode.report.rawValue {
-                    finishFrame(at: time, into: &output)
-                    isFirst = true
-                } else if event.code == SynchronizationCode.multitouchReport.rawValue {
-                    touchpad?.handleContactReport()
-                    touchscreen?.handleContactReport()
-                }
-            case .key:
-                let code = KeyCode(rawValue: event.code)
-                if code < KeyCode.firstButton {
-                    keyboard?.handle(code, value: event.value, at: time, into: &output)
-                } else if touchpad != nil {
-                    touchpad?.handleKey(code, value: event.value)
-                } else if touchscreen != nil {
-                    touchscreen?.handleKey(code, value: event.value)
-                } else if (KeyCode.leftButton.rawValue..<0x120).contains(code.rawValue) {
-                    pointer?.handleButton(code, value: event.value, at: time, into: &output)
-                }
-            case .relative:
-                pointer?.handleRelative(RelativeAxis(rawValue: event.code), value: event.value)
-            case .absolute:
-                touchpad?.handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
-                touchscreen?.handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
-            default:
-                continue
+        switch surface {
+        case .none:
+            var none = NoPointingPart()
+            none.classify(frame.events, keyboard: &keyboard, codes: codes, at: time, into: &output)
+        case .pointer:
+            pointer?.modify { $0.classify(frame.events, keyboard: &keyboard, codes: codes, at: time, into: &output) }
+        case .touchpad:
+            touchpad?.modify { $0.classify(frame.events, keyboard: &keyboard, codes: codes, at: time, into: &output) }
+        case .touchscreen:
+            touchscreen?.modify {
+                $0.classify(frame.events, keyboard: &keyboard, codes: codes, at: time, into: &output)
             }
         }
-        // A frame cut short (no SYN_REPORT) is still classified.
-        if !isFirst { finishFrame(at: time, into: &output) }
-    }
-
-    private mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        pointer?.finishFrame(at: time, into: &output)
-        touchpad?.finishFrame(at: time, into: &output)
-        touchscreen?.finishFrame(at: time, into: &output)
     }
 
     /// The device went away: deadlines up to `time` fire, begun gestures are cancelled, a
@@ -241,5 +280,6 @@ public struct DeviceTranslator {
         advance(to: time, into: &output)
         releaseEverything(at: time, into: &output)
         isRemoved = true
+        nextDeadline = nil
     }
 }

@@ -3,98 +3,65 @@ import EventModel
 import Geometry
 import InputEvents
 
-/// Maps a physical button code to a logical button.
-func logicalButton(for code: KeyCode, leftHanded: Bool) -> PointerButton {
-    switch code {
-    case .leftButton: leftHanded ? .secondary : .primary
-    case .rightButton: leftHanded ? .primary : .secondary
-    case .middleButton: .middle
-    case .sideButton, .backButton: .back
-    case .extraButton, .forwardButton: .forward
-    default: .other
-    }
-}
+/// The relative-axis values of the frame being read: motion is summed, each wheel axis is
+/// kept apart with whether it was present (a wheel axis that is absent differs from one that
+/// reports 0).
+struct RelativeFrame {
+    var motion = Vector.zero
+    var wheel: Int32?
+    var wheelHighResolution: Int32?
+    var horizontalWheel: Int32?
+    var horizontalWheelHighResolution: Int32?
+    /// Whether any wheel axis was present.
+    var hasWheel = false
 
-/// Measures the velocity of a stream of deltas over a recent window, with fixed storage.
-struct VelocityTracker: Hashable, Sendable {
-    private static let capacity = 32
-    private var times = [Timestamp](repeating: .zero, count: capacity)
-    private var deltas = [Vector](repeating: .zero, count: capacity)
-    private var count = 0
-    private var next = 0
-
-    mutating func reset() {
-        count = 0
-        next = 0
-    }
-
-    mutating func add(_ delta: Vector, at time: Timestamp) {
-        times[next] = time
-        deltas[next] = delta
-        next = (next + 1) % Self.capacity
-        count = min(count + 1, Self.capacity)
-    }
-
-    /// The sum of the deltas of the last `window` before `time`.
-    func sum(at time: Timestamp, window: Duration) -> Vector {
-        var result = Vector.zero
-        for offset in 0..<count {
-            let index = (next - 1 - offset + Self.capacity) % Self.capacity
-            guard time - times[index] <= window else { break }
-            result = result + deltas[index]
+    /// Adds one `EV_REL` event.
+    mutating func add(_ axis: RelativeAxis, value: Int32, codes: KernelCodes) {
+        switch axis.rawValue {
+        case codes.relativeX: motion.x += Double(value)
+        case codes.relativeY: motion.y += Double(value)
+        case codes.wheel:
+            wheel = (wheel ?? 0) &+ value
+            hasWheel = true
+        case codes.wheelHighResolution:
+            wheelHighResolution = (wheelHighResolution ?? 0) &+ value
+            hasWheel = true
+        case codes.horizontalWheel:
+            horizontalWheel = (horizontalWheel ?? 0) &+ value
+            hasWheel = true
+        case codes.horizontalWheelHighResolution:
+            horizontalWheelHighResolution = (horizontalWheelHighResolution ?? 0) &+ value
+            hasWheel = true
+        default: break
         }
-        return result
-    }
-
-    /// The velocity in units per second over the samples of the last `window` before `time`:
-    /// the movement after the oldest sample in the window divided by the time it took. Zero when
-    /// fewer than two samples fall in the window (the movement had stopped).
-    func velocity(at time: Timestamp, window: Duration) -> Vector {
-        var sum = Vector.zero
-        var newest: Timestamp?
-        var oldest: Timestamp?
-        var oldestDelta = Vector.zero
-        for offset in 0..<count {
-            let index = (next - 1 - offset + Self.capacity) % Self.capacity
-            guard time - times[index] <= window else { break }
-            if newest == nil { newest = times[index] }
-            sum = sum + deltas[index]
-            oldest = times[index]
-            oldestDelta = deltas[index]
-        }
-        guard let newest, let oldest, newest > oldest else { return .zero }
-        return (sum - oldestDelta) * (1 / (newest - oldest).inSeconds)
     }
 }
 
 /// Classifies a relative pointer (mouse, trackball, pointing stick, or the pointer half of a
 /// combined device): motion, buttons, wheels, and long press and drag with the primary button.
-struct PointerTranslator {
-    private let thresholds: ClassificationThresholds
-    private let leftHanded: Bool
+///
+/// It composes `PointerButtons`, `PressGesture`, a `WheelAxis` per wheel axis, or a `ScrollStick`
+/// when the profile says the wheel axis is a stick, and carries out their actions. Buttons are
+/// handled as they arrive (their order in the frame matters); motion and wheels when the frame
+/// ends.
+struct PointerTranslator: PointingPart {
+    /// Points scrolled per v120 unit of a wheel.
+    private let pointsPerV120: Double
     private let stickPointsPerUnit: Double?
+    private var buttons: PointerButtons
+    private var press: PressGesture
     private var vertical: WheelAxis
     private var horizontal: WheelAxis
-    private var held = KeySet()
-    private(set) var press: PressGesture
-
-    // The frame being gathered.
-    private var motion = Vector.zero
-    private var wheelLegacy: Int32?
-    private var wheelHighResolution: Int32?
-    private var horizontalLegacy: Int32?
-    private var horizontalHighResolution: Int32?
-
-    // A scroll stick's continuous sequence.
-    private var stickLastTime: Timestamp?
-    private var stickVelocity = VelocityTracker()
+    private var stick: ScrollStick
+    private var frame = RelativeFrame()
+    private let codes = KernelCodes()
 
     init(
         device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
         thresholds: ClassificationThresholds
     ) {
-        self.thresholds = thresholds
-        leftHanded = options.leftHanded
+        pointsPerV120 = thresholds.pointsPerDetent / 120
+        buttons = PointerButtons(mapping: ButtonMapping(leftHanded: options.leftHanded))
         if case .continuousStick(let pointsPerUnit) = profile.wheel {
             stickPointsPerUnit = pointsPerUnit
         } else {
@@ -105,6 +72,7 @@ struct PointerTranslator {
             advertisesHighResolution: device.supports(.horizontalWheelHighResolution),
             thresholds: thresholds
         )
+        stick = ScrollStick(thresholds: thresholds)
         press = PressGesture(mode: .pointer, thresholds: thresholds)
     }
 
@@ -113,109 +81,107 @@ struct PointerTranslator {
         names.append(("pointer press", press.stateName))
         names.append(("vertical wheel", vertical.stateName))
         names.append(("horizontal wheel", horizontal.stateName))
-        names.append(("scroll stick", stickLastTime == nil ? "resting" : "scrolling"))
+        names.append(("scroll stick", stick.stateName))
     }
 
-    var nextDeadline: Timestamp? {
-        let stickEnd = stickLastTime.map { $0 + thresholds.scrollStickEndTimeout }
-        switch (press.nextDeadline, stickEnd) {
-        case (let a?, let b?): return min(a, b)
-        case (let a?, nil): return a
-        case (nil, let b?): return b
-        case (nil, nil): return nil
-        }
+    /// The earliest of the long-press and scroll-stick deadlines (updated after every input).
+    private(set) var nextDeadline: Timestamp?
+
+    private mutating func updateNextDeadline() {
+        nextDeadline =
+            switch (press.nextDeadline, stick.nextDeadline) {
+            case (let a?, let b?): min(a, b)
+            case (let a?, nil): a
+            case (nil, let b?): b
+            case (nil, nil): nil
+            }
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         // Fire in deadline order so the output is the same whatever the batching.
         while let deadline = nextDeadline, deadline <= time {
-            if let last = stickLastTime, last + thresholds.scrollStickEndTimeout == deadline {
-                endStick(at: deadline, into: &output)
+            if stick.nextDeadline == deadline {
+                if let action = stick.end(at: deadline) { perform(action, at: deadline, into: &output) }
             } else {
                 press.advance(to: deadline, into: &output)
             }
+            updateNextDeadline()
         }
     }
 
-    private mutating func endStick(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        guard stickLastTime != nil else { return }
-        let velocity = stickVelocity.velocity(at: time, window: thresholds.scrollVelocityWindow)
-        output.append(
-            ClassifiedInput(
-                time: time,
-                event: .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: velocity)
-            )
-        )
-        stickLastTime = nil
-        stickVelocity.reset()
-    }
+    mutating func beginFrame() {}
 
     mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {
-        switch axis {
-        case .x: motion.x += Double(value)
-        case .y: motion.y += Double(value)
-        case .wheel: wheelLegacy = (wheelLegacy ?? 0) &+ value
-        case .wheelHighResolution: wheelHighResolution = (wheelHighResolution ?? 0) &+ value
-        case .horizontalWheel: horizontalLegacy = (horizontalLegacy ?? 0) &+ value
-        case .horizontalWheelHighResolution: horizontalHighResolution = (horizontalHighResolution ?? 0) &+ value
-        default: break
-        }
+        frame.add(axis, value: value, codes: codes)
     }
 
-    /// Handles a button event at once (buttons are not gathered: their order matters).
+    mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {}
+
+    mutating func handleContactReport() {}
+
+    /// Handles a button event at once (buttons are not gathered: their order matters). Codes
+    /// outside the mouse buttons (`BTN_LEFT` up to `BTN_JOYSTICK`) are ignored.
     mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
     {
-        let button = logicalButton(for: code, leftHanded: leftHanded)
-        switch value {
-        case 1:
-            guard !held.contains(code) else { return }
-            held.insert(code)
+        guard code.rawValue >= codes.leftButton, code.rawValue < KeyCode.firstJoystickButtonCode,
+            let action = buttons.handle(code, value: value)
+        else { return }
+        perform(action, at: time, into: &output)
+        updateNextDeadline()
+    }
+
+    private mutating func perform(
+        _ action: PointerButtons.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .pressed(let button, let code):
             output.append(
                 ClassifiedInput(time: time, event: .button(button, state: .down, trigger: .button, code: code)))
             if button == .primary { press.press(at: time) }
-        case 0:
-            guard held.contains(code) else { return }
-            held.remove(code)
+        case .released(let button, let code):
             if button == .primary { press.release(at: time, into: &output) }
             output.append(ClassifiedInput(time: time, event: .button(button, state: .up, trigger: .button, code: code)))
-        default:
-            // The kernel's autorepeat for a held button means nothing for a pointer.
-            return
+        }
+    }
+
+    private mutating func perform(
+        _ action: ScrollStick.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .scroll(let delta, let phase):
+            output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
+        case .ended(let velocity):
+            output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
         }
     }
 
     /// Emits what the frame gathered.
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        if motion != .zero {
-            output.append(ClassifiedInput(time: time, event: .motion(delta: motion)))
-            press.move(by: motion, at: time, into: &output)
-            motion = .zero
+        if frame.motion.x != 0 || frame.motion.y != 0 {
+            output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
+            press.move(by: frame.motion, at: time, into: &output)
         }
-        if let stickPointsPerUnit {
+        if !frame.hasWheel {
+            // Nothing to scroll: the wheels' machines see only frames with wheel values, which
+            // is all they would react to.
+        } else if let stickPointsPerUnit {
             // Positive REL_WHEEL pushes away from the user: content scrolls up.
             let delta = Vector(
-                x: Double(horizontalLegacy ?? 0) * stickPointsPerUnit,
-                y: -Double(wheelLegacy ?? 0) * stickPointsPerUnit
+                x: Double(frame.horizontalWheel ?? 0) * stickPointsPerUnit,
+                y: -Double(frame.wheel ?? 0) * stickPointsPerUnit
             )
             if delta != .zero {
-                let phase: ScrollPhase = stickLastTime == nil ? .began : .changed
-                stickLastTime = time
-                stickVelocity.add(delta, at: time)
-                output.append(
-                    ClassifiedInput(
-                        time: time,
-                        event: .scroll(source: .continuous, delta: delta, v120: nil, phase: phase, velocity: nil)
-                    )
-                )
+                perform(stick.push(delta, at: time), at: time, into: &output)
             }
         } else {
             // Positive REL_WHEEL turns away from the user and scrolls up; the stream's positive y
             // scrolls down, so the vertical axis is negated (as libinput's v120 is).
-            let kernelV120y = vertical.v120(legacy: wheelLegacy, highResolution: wheelHighResolution, at: time)
+            let kernelV120y = vertical.v120(legacy: frame.wheel, highResolution: frame.wheelHighResolution, at: time)
             let v120y = kernelV120y == 0 ? 0 : -kernelV120y
-            let v120x = horizontal.v120(legacy: horizontalLegacy, highResolution: horizontalHighResolution, at: time)
+            let v120x = horizontal.v120(
+                legacy: frame.horizontalWheel, highResolution: frame.horizontalWheelHighResolution, at: time)
             if v120x != 0 || v120y != 0 {
-                let perDetent = thresholds.pointsPerDetent / 120
+                let perDetent = pointsPerV120
                 output.append(
                     ClassifiedInput(
                         time: time,
@@ -230,18 +196,17 @@ struct PointerTranslator {
                 )
             }
         }
-        wheelLegacy = nil
-        wheelHighResolution = nil
-        horizontalLegacy = nil
-        horizontalHighResolution = nil
+        frame = RelativeFrame()
+        updateNextDeadline()
     }
 
     /// Ends everything: a begun gesture is cancelled, a stick scroll ends, held buttons come up.
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         press.cancel(at: time, into: &output)
-        endStick(at: time, into: &output)
-        for code in held.codes {
+        if let action = stick.end(at: time) { perform(action, at: time, into: &output) }
+        for code in buttons.heldCodes {
             handleButton(code, value: 0, at: time, into: &output)
         }
+        updateNextDeadline()
     }
 }

@@ -1,7 +1,21 @@
 import Geometry
 import InputEvents
 
-/// One contact on a touch surface, in device units and millimetres.
+/// What touches the surface, as the kernel reports it per contact (`ABS_MT_TOOL_TYPE`).
+struct ContactTool: RawRepresentable, Hashable, Sendable {
+    /// The kernel's numeric value.
+    var rawValue: Int32
+
+    /// A finger. The corresponding kernel constant is `MT_TOOL_FINGER`.
+    static let finger = ContactTool(rawValue: 0)
+    /// A pen. The corresponding kernel constant is `MT_TOOL_PEN`.
+    static let pen = ContactTool(rawValue: 1)
+    /// A palm the firmware recognised. The corresponding kernel constant is `MT_TOOL_PALM`.
+    static let palm = ContactTool(rawValue: 2)
+}
+
+/// One contact on a touch surface, in device units and millimetres: what the device reported,
+/// without any verdict about it (palms, gestures and taps keep their own state).
 struct Contact: Hashable, Sendable {
     /// Whether the contact is on the surface.
     var isActive = false
@@ -20,23 +34,48 @@ struct Contact: Hashable, Sendable {
     /// a window of the axis's fuzz around it (libinput's touchpad hysteresis).
     var centerX: Int32 = 0
     var centerY: Int32 = 0
-    /// Where the current gesture started for this contact (its landing, or where it was when the
-    /// finger count last changed).
-    var gestureOrigin = Vector.zero
     /// Where and when it landed.
     var origin = Vector.zero
     var downTime = Timestamp.zero
     /// Pressure (`ABS_MT_PRESSURE`), when the device reports it.
     var pressure: Int32 = 0
-    /// Tool type (`ABS_MT_TOOL_TYPE`: 0 finger, 1 pen, 2 palm).
-    var toolType: Int32 = 0
-    /// Whether it is a palm or thumb to be ignored.
-    var isPalm = false
-    /// Whether a palm verdict may still be revised (a touch that started in an edge zone).
-    var isInEdgeZone = false
+    /// What the device says touches (`ABS_MT_TOOL_TYPE`).
+    var tool = ContactTool.finger
 
     /// The movement since the previous frame, in millimetres.
     var delta: Vector { position - previous }
+}
+
+/// A set of contact slots, kept as a bitmask: going through it costs what is in it, not the
+/// number of slots (a touchscreen has ten slots and usually one finger).
+struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
+    private var bits: UInt32 = 0
+
+    /// The empty set.
+    init() {}
+
+    /// Whether the set holds `slot`.
+    func contains(_ slot: Int) -> Bool { bits & (1 << UInt32(slot)) != 0 }
+    /// Adds a slot.
+    mutating func insert(_ slot: Int) { bits |= 1 << UInt32(slot) }
+    /// Removes a slot.
+    mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
+    /// The number of slots in the set.
+    var count: Int { bits.nonzeroBitCount }
+    /// The slots in either set.
+    func union(_ other: SlotSet) -> SlotSet {
+        var result = self
+        result.bits |= other.bits
+        return result
+    }
+
+    /// The lowest slot, removed from the set (the set is its own iterator, in ascending order).
+    mutating func next() -> Int? {
+        guard bits != 0 else { return nil }
+        let slot = bits.trailingZeroBitCount
+        bits &= bits - 1
+        return slot
+    }
 }
 
 /// How a device reports its contacts.
@@ -49,67 +88,6 @@ enum ContactProtocol: Hashable, Sendable {
     case singleTouch
 }
 
-/// Converts between device units and millimetres or fractions of the surface.
-struct SurfaceGeometry: Hashable, Sendable {
-    let minimumX: Int32
-    let maximumX: Int32
-    let minimumY: Int32
-    let maximumY: Int32
-    /// Device units per millimetre.
-    let unitsPerMillimetreX: Double
-    let unitsPerMillimetreY: Double
-    /// Whether the units per millimetre came from the device (its resolution) rather than a guess.
-    let hasResolution: Bool
-
-    init(device: DeviceDescription, fallbackSize: PhysicalSize) {
-        let xInfo =
-            device.absoluteAxes[.multitouchPositionX] ?? device.absoluteAxes[.x]
-            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
-        let yInfo =
-            device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
-            ?? AbsoluteAxisInfo(minimum: 0, maximum: 1)
-        // A range the device got wrong (maximum not above minimum) becomes one unit wide rather
-        // than dividing by zero.
-        minimumX = min(xInfo.minimum, Int32.max - 1)
-        maximumX = max(xInfo.maximum, minimumX + 1)
-        minimumY = min(yInfo.minimum, Int32.max - 1)
-        maximumY = max(yInfo.maximum, minimumY + 1)
-        let width = Double(maximumX) - Double(minimumX)
-        let height = Double(maximumY) - Double(minimumY)
-        if xInfo.resolution > 0, yInfo.resolution > 0 {
-            unitsPerMillimetreX = Double(xInfo.resolution)
-            unitsPerMillimetreY = Double(yInfo.resolution)
-            hasResolution = true
-        } else {
-            unitsPerMillimetreX = width / max(fallbackSize.width, 1)
-            unitsPerMillimetreY = height / max(fallbackSize.height, 1)
-            hasResolution = false
-        }
-    }
-
-    /// The surface's size in millimetres.
-    var size: PhysicalSize {
-        PhysicalSize(
-            width: (Double(maximumX) - Double(minimumX)) / unitsPerMillimetreX,
-            height: (Double(maximumY) - Double(minimumY)) / unitsPerMillimetreY
-        )
-    }
-
-    func millimetres(x: Int32, y: Int32) -> Vector {
-        Vector(
-            x: (Double(x) - Double(minimumX)) / unitsPerMillimetreX,
-            y: (Double(y) - Double(minimumY)) / unitsPerMillimetreY
-        )
-    }
-
-    func fraction(x: Int32, y: Int32) -> Vector {
-        Vector(
-            x: (Double(x) - Double(minimumX)) / (Double(maximumX) - Double(minimumX)),
-            y: (Double(y) - Double(minimumY)) / (Double(maximumY) - Double(minimumY))
-        )
-    }
-}
-
 /// Tracks the contacts of a touch surface from whole frames, for every protocol the kernel uses.
 ///
 /// Storage is allocated once: a fixed number of slots, reused frame after frame.
@@ -118,9 +96,16 @@ struct TouchContacts {
     static let maximumContacts = 10
 
     let contactProtocol: ContactProtocol
+    /// The kernel codes compared against, per event.
+    let codes = KernelCodes()
     let geometry: SurfaceGeometry
-    private let hasToolKeys: Bool
     private(set) var contacts: [Contact]
+    /// The slots whose contact is on the surface.
+    private(set) var active = SlotSet()
+    /// The slots whose contact landed or lifted in the current frame.
+    private(set) var changed = SlotSet()
+    /// The slots with something to look at in the current frame: on the surface, or just lifted.
+    var live: SlotSet { active.union(changed) }
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
@@ -136,8 +121,7 @@ struct TouchContacts {
     /// Single touch and tool keys.
     private var singleX: Int32 = 0
     private var singleY: Int32 = 0
-    private var touchDown = false
-    private var toolBits: UInt8 = 0
+    private(set) var toolKeys: ToolKeys
 
     init(device: DeviceDescription, geometry: SurfaceGeometry) {
         self.geometry = geometry
@@ -148,7 +132,7 @@ struct TouchContacts {
         } else {
             contactProtocol = .singleTouch
         }
-        hasToolKeys = device.supports(.toolFinger) || device.supports(.toolDoubleTap)
+        toolKeys = ToolKeys(device: device)
         let slotCount: Int
         if contactProtocol == .slots, let info = device.absoluteAxes[.multitouchSlot] {
             slotCount = Int(max(0, min(Int32(Self.maximumContacts - 1), info.maximum))) + 1
@@ -165,106 +149,90 @@ struct TouchContacts {
         marginY = max(0, yInfo?.fuzz ?? 0)
     }
 
-    /// How many fingers the tool keys say are down (`BTN_TOOL_FINGER` … `BTN_TOOL_QUINTTAP`), or
-    /// nil when the device has no tool keys.
-    var toolFingerCount: Int? {
-        guard hasToolKeys else { return nil }
-        if toolBits & 0b10000 != 0 { return 5 }
-        if toolBits & 0b01000 != 0 { return 4 }
-        if toolBits & 0b00100 != 0 { return 3 }
-        if toolBits & 0b00010 != 0 { return 2 }
-        if toolBits & 0b00001 != 0 { return 1 }
-        return 0
-    }
+    /// How many fingers the tool keys say are down, or nil when the device has no tool keys.
+    var toolFingerCount: Int? { toolKeys.fingerCount }
 
     /// The number of contacts on the surface.
-    var activeCount: Int {
-        var count = 0
-        for contact in contacts where contact.isActive { count += 1 }
-        return count
-    }
+    var activeCount: Int { active.count }
 
     /// Prepares for a new frame: positions become previous positions, new/ended marks clear.
+    /// (A slot without a contact keeps its stale values; nothing reads them, and a contact that
+    /// lands there starts afresh.)
     mutating func beginFrame() {
-        for index in contacts.indices {
-            contacts[index].previous = contacts[index].position
-            contacts[index].isNew = false
-            contacts[index].didEnd = false
+        let live = live
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for index in live {
+                contacts[index].previous = contacts[index].position
+                contacts[index].isNew = false
+                contacts[index].didEnd = false
+            }
         }
+        changed = SlotSet()
         anonymousCount = 0
     }
 
+    /// Handles `BTN_TOUCH` and the finger-count keys.
     mutating func handleKey(_ code: KeyCode, value: Int32) {
-        let bit: UInt8
-        switch code {
-        case .touch:
-            touchDown = value != 0
-            return
-        case .toolFinger: bit = 0b00001
-        case .toolDoubleTap: bit = 0b00010
-        case .toolTripleTap: bit = 0b00100
-        case .toolQuadTap: bit = 0b01000
-        case .toolQuintTap: bit = 0b10000
-        default: return
-        }
-        if value != 0 { toolBits |= bit } else { toolBits &= ~bit }
+        toolKeys.handle(code, value: value, codes: codes)
     }
 
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         switch contactProtocol {
         case .slots:
-            switch axis {
-            case .multitouchSlot:
+            switch axis.rawValue {
+            case codes.slot:
                 currentSlot = Int(value)
-            case .multitouchTrackingID:
+            case codes.trackingID:
                 guard contacts.indices.contains(currentSlot) else { return }
                 if value < 0 {
                     if contacts[currentSlot].isActive {
                         contacts[currentSlot].isActive = false
                         contacts[currentSlot].didEnd = true
+                        active.remove(currentSlot)
+                        changed.insert(currentSlot)
                     }
                 } else if !contacts[currentSlot].isActive {
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
-                    contacts[currentSlot].isPalm = false
-                    contacts[currentSlot].isInEdgeZone = false
-                    contacts[currentSlot].toolType = 0
+                    contacts[currentSlot].tool = .finger
+                    active.insert(currentSlot)
+                    changed.insert(currentSlot)
                 }
-            case .multitouchPositionX:
+            case codes.positionX:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawX = value
-            case .multitouchPositionY:
+            case codes.positionY:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawY = value
-            case .multitouchPressure:
+            case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
-            case .multitouchToolType:
+            case codes.toolType:
                 guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].toolType = value
+                contacts[currentSlot].tool = ContactTool(rawValue: value)
             default:
                 return
             }
         case .anonymous:
-            switch axis {
-            case .multitouchPositionX:
+            switch axis.rawValue {
+            case codes.positionX:
                 pending.rawX = value
                 pendingHasPosition = true
-            case .multitouchPositionY:
+            case codes.positionY:
                 pending.rawY = value
                 pendingHasPosition = true
-            case .multitouchPressure:
+            case codes.pressure:
                 pending.pressure = value
-            case .multitouchToolType:
-                pending.toolType = value
+            case codes.toolType:
+                pending.tool = ContactTool(rawValue: value)
             default:
                 return
             }
         case .singleTouch:
-            switch axis {
-            case .x: singleX = value
-            case .y: singleY = value
+            switch axis.rawValue {
+            case codes.absoluteX: singleX = value
+            case codes.absoluteY: singleY = value
             default: return
             }
         }
@@ -289,26 +257,29 @@ struct TouchContacts {
         case .anonymous:
             matchReports(at: time)
         case .singleTouch:
-            let active = touchDown || (toolFingerCount ?? 0) > 0
+            let active = toolKeys.isTouching || (toolFingerCount ?? 0) > 0
             contacts[0].rawX = singleX
             contacts[0].rawY = singleY
             setActive(0, active, at: time)
         }
-        for index in contacts.indices where contacts[index].isActive {
-            if contacts[index].isNew {
-                contacts[index].centerX = contacts[index].rawX
-                contacts[index].centerY = contacts[index].rawY
-            } else {
-                contacts[index].centerX = Self.hysteresis(
-                    contacts[index].rawX, center: contacts[index].centerX, margin: marginX)
-                contacts[index].centerY = Self.hysteresis(
-                    contacts[index].rawY, center: contacts[index].centerY, margin: marginY)
-            }
-            contacts[index].position = geometry.millimetres(x: contacts[index].centerX, y: contacts[index].centerY)
-            if contacts[index].isNew {
-                contacts[index].origin = contacts[index].position
-                contacts[index].gestureOrigin = contacts[index].position
-                contacts[index].previous = contacts[index].position
+        let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
+        contacts.withUnsafeMutableBufferPointer { contacts in
+            for index in active {
+                if contacts[index].isNew {
+                    contacts[index].centerX = contacts[index].rawX
+                    contacts[index].centerY = contacts[index].rawY
+                } else {
+                    contacts[index].centerX = Self.hysteresis(
+                        contacts[index].rawX, center: contacts[index].centerX, margin: marginX)
+                    contacts[index].centerY = Self.hysteresis(
+                        contacts[index].rawY, center: contacts[index].centerY, margin: marginY)
+                }
+                contacts[index].position = geometry.millimetres(
+                    x: contacts[index].centerX, y: contacts[index].centerY)
+                if contacts[index].isNew {
+                    contacts[index].origin = contacts[index].position
+                    contacts[index].previous = contacts[index].position
+                }
             }
         }
     }
@@ -319,13 +290,6 @@ struct TouchContacts {
         let difference = Int64(value) - Int64(center)
         if abs(difference) <= Int64(margin) { return center }
         return Int32(clamping: difference > 0 ? Int64(value) - Int64(margin) : Int64(value) + Int64(margin))
-    }
-
-    /// Every contact's gesture starts again from where it is (the finger count changed).
-    mutating func restartGestures() {
-        for index in contacts.indices where contacts[index].isActive {
-            contacts[index].gestureOrigin = contacts[index].position
-        }
     }
 
     /// Protocol A: the kernel lists contacts without identity, in any order. Each reported contact
@@ -365,7 +329,7 @@ struct TouchContacts {
             contacts[slot].rawX = reports[report].rawX
             contacts[slot].rawY = reports[report].rawY
             contacts[slot].pressure = reports[report].pressure
-            contacts[slot].toolType = reports[report].toolType
+            contacts[slot].tool = reports[report].tool
         }
     }
 
@@ -374,17 +338,14 @@ struct TouchContacts {
             contacts[index].isActive = true
             contacts[index].isNew = true
             contacts[index].downTime = time
-            contacts[index].isPalm = false
-            contacts[index].isInEdgeZone = false
+            self.active.insert(index)
+            changed.insert(index)
         } else if !active, contacts[index].isActive {
             contacts[index].isActive = false
             contacts[index].didEnd = true
+            self.active.remove(index)
+            changed.insert(index)
         }
-    }
-
-    mutating func markPalm(_ index: Int, _ isPalm: Bool, inEdgeZone: Bool) {
-        contacts[index].isPalm = isPalm
-        contacts[index].isInEdgeZone = inEdgeZone
     }
 
     /// Ends every contact (the device went away).
@@ -392,8 +353,9 @@ struct TouchContacts {
         for index in contacts.indices {
             contacts[index] = Contact()
         }
-        toolBits = 0
-        touchDown = false
+        active = SlotSet()
+        changed = SlotSet()
+        toolKeys.reset()
         anonymousCount = 0
         pendingHasPosition = false
     }

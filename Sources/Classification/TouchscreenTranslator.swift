@@ -7,24 +7,22 @@ import InputEvents
 ///
 /// - The *primary* contact is the first to land on an empty screen; `position` events follow it
 ///   (`isDown` false when it lifts). Other contacts count toward a tap's fingers.
-/// - A **tap**: every contact lifts before the long-press duration and none moved more than the
-///   allowable movement (10 pt).
+/// - A **tap** is judged by `TouchSequence`: every contact lifts before the long-press duration
+///   and none moved more than the allowable movement (10 pt).
 /// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
 ///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
 ///   second contact before the delay stops the long press.
-struct TouchscreenTranslator {
-    private let thresholds: ClassificationThresholds
+struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
-    private(set) var press: PressGesture
+    private var press: PressGesture
+    private var sequence: TouchSequence
+    /// The slot of the primary contact, or nil.
     private var primary: Int?
-    private var sequenceStart: Timestamp?
-    private var sequenceFingers = 0
-    private var sequenceMoved = false
+    /// Where the last primary contact landed, as a fraction of the screen: a tap's position.
     private var tapPosition = Vector.zero
 
     init(device: DeviceDescription, thresholds: ClassificationThresholds) {
-        self.thresholds = thresholds
         // Without a resolution, one device unit is one point (see
         // `ClassificationThresholds.touchscreenPointsPerMillimetre`): a size of one unit per
         // millimetre makes millimetres and units the same.
@@ -43,27 +41,35 @@ struct TouchscreenTranslator {
         }
         contacts = TouchContacts(device: device, geometry: unitGeometry)
         press = PressGesture(mode: .touch, thresholds: thresholds)
+        sequence = TouchSequence(thresholds: thresholds)
     }
 
-    var nextDeadline: Timestamp? { press.nextDeadline }
+    /// When the long press begins if the contact stays still (updated after every input).
+    private(set) var nextDeadline: Timestamp?
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
         names.append(("touch press", press.stateName))
-        names.append(("touch sequence", sequenceStart == nil ? "idle" : "touching"))
+        names.append(("touch sequence", sequence.stateName))
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
+        nextDeadline = press.nextDeadline
     }
 
-    mutating func beginFrameIfNeeded(_ isFirstEvent: Bool) {
-        if isFirstEvent { contacts.beginFrame() }
+    /// A frame starts: positions become previous positions.
+    mutating func beginFrame() {
+        contacts.beginFrame()
     }
 
-    mutating func handleKey(_ code: KeyCode, value: Int32) {
+    /// Follows `BTN_TOUCH` and the tool keys.
+    mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
+    {
         contacts.handleKey(code, value: value)
     }
+
+    mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {}
 
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
@@ -73,22 +79,21 @@ struct TouchscreenTranslator {
         contacts.handleContactReport()
     }
 
-    private func fraction(of contact: Contact) -> Vector {
+    /// Where a contact is, as a fraction of the screen. (`mutating` although it changes nothing:
+    /// called from a mutating method, a non-mutating one gets a copy of the whole translator.)
+    private mutating func fraction(of contact: Contact) -> Vector {
         contacts.geometry.fraction(x: contact.rawX, y: contact.rawY)
     }
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        defer { nextDeadline = press.nextDeadline }
         contacts.endFrame(at: time)
         let active = contacts.activeCount
-        for index in contacts.contacts.indices {
+        for index in contacts.live {
             let contact = contacts.contacts[index]
             if contact.isNew {
-                if sequenceStart == nil {
-                    sequenceStart = time
-                    sequenceFingers = 0
-                    sequenceMoved = false
-                }
-                if primary == nil, active == 1 || sequenceFingers == 0 {
+                let landedBefore = sequence.contactLanded(at: time)
+                if primary == nil, active == 1 || landedBefore == 0 {
                     primary = index
                     tapPosition = fraction(of: contact)
                     press.position = tapPosition
@@ -98,13 +103,8 @@ struct TouchscreenTranslator {
                 } else {
                     press.interrupt()
                 }
-                sequenceFingers += 1
             } else if contact.isActive {
-                if (contact.position - contact.origin).length * pointsPerMillimetre
-                    > thresholds.longPressAllowableMovement
-                {
-                    sequenceMoved = true
-                }
+                sequence.contact(movedBy: (contact.position - contact.origin).length * pointsPerMillimetre)
                 if index == primary, contact.delta != .zero {
                     let position = fraction(of: contact)
                     press.position = position
@@ -121,16 +121,14 @@ struct TouchscreenTranslator {
                 primary = nil
             }
         }
-        guard active == 0, let start = sequenceStart else { return }
-        sequenceStart = nil
+        guard active == 0, sequence.isTouching else { return }
         if primary != nil {
             press.release(at: time, into: &output)
             primary = nil
         }
-        if !sequenceMoved, time - start < thresholds.longPressDuration, sequenceFingers > 0 {
+        if case .tapped(let fingers) = sequence.lastContactLifted(at: time) {
             output.append(
-                ClassifiedInput(
-                    time: time, event: .tap(fingers: sequenceFingers, touchType: .direct, position: tapPosition))
+                ClassifiedInput(time: time, event: .tap(fingers: fingers, touchType: .direct, position: tapPosition))
             )
         }
     }
@@ -142,7 +140,8 @@ struct TouchscreenTranslator {
             output.append(ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false)))
         }
         primary = nil
-        sequenceStart = nil
+        sequence.reset()
         contacts.reset()
+        nextDeadline = press.nextDeadline
     }
 }

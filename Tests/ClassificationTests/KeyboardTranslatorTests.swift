@@ -32,6 +32,40 @@ import WayfinderTestSupport
         #expect(output.map { keysymName($0) } == ["a", "a", "Shift_L", "A", "A", "Shift_L"])
     }
 
+    @Test func aKeyMeansWhatTheCurrentModifiersMakeIt() throws {
+        var script = InputScript(device: ScriptedDevice.keyboard())
+        for _ in 0..<2 {
+            script.key(Self.keyA, 1)
+            script.key(Self.keyA, 0)
+            script.key(.leftShift, 1)
+            script.key(Self.keyA, 1)
+            script.key(Self.keyA, 2)
+            script.key(Self.keyA, 0)
+            script.key(.leftShift, 0)
+            script.key(.capsLock, 1)
+            script.key(.capsLock, 0)
+            script.key(Self.keyA, 1)
+            script.key(Self.keyA, 0)
+            script.key(.capsLock, 1)
+            script.key(.capsLock, 0)
+        }
+        let output = try classify(script.device, script.frames, options: us())
+        let once = [
+            "key 30 down \"a\"", "key 30 up", "key 42 down shift", "key 30 down shift \"A\"",
+            "key 30 repeat shift \"A\"", "key 30 up shift", "key 42 up", "key 58 down", "key 58 up",
+            "key 30 down \"A\"", "key 30 up", "key 58 down", "key 58 up",
+        ]
+        #expect(summaries(output) == once + once)
+        #expect(
+            output.map { keysymName($0) }
+                == Array(
+                    repeating: [
+                        "a", "a", "Shift_L", "A", "A", "A", "Shift_L", "Caps_Lock", "Caps_Lock", "A", "A",
+                        "Caps_Lock", "Caps_Lock",
+                    ], count: 2
+                ).flatMap { $0 })
+    }
+
     @Test func capsLockLocksUppercase() throws {
         var script = InputScript(device: ScriptedDevice.keyboard())
         script.key(.capsLock, 1)

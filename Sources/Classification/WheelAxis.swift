@@ -11,18 +11,17 @@ import InputEvents
 ///
 /// A device that advertises the hi-res axis but sends only legacy frames (a driver or quirk that
 /// disabled it) falls back to legacy values ×120 after the first legacy-only frame, as libinput
-/// does, and returns to hi-res if hi-res values appear.
-///
-/// Jitter: a wheel that ever sends less than a quarter detent (a free-spinning or fine wheel)
-/// wobbles a few units back and forth at rest. As libinput does, such a wheel's steps are
-/// gathered until they exceed `min(47, smallest step)`, and gathering starts again after 500 ms of
-/// rest or a change of direction:
+/// does, and returns to hi-res if hi-res values appear:
 ///
 /// ```
-/// none ──|step| < 30──▶ accumulating ──|sum| > threshold──▶ scrolling
-///                           ▲                                   │
-///                           └──── 500 ms rest / reversal ───────┘
+/// legacyOnly      (no hi-res axis: legacy ×120, for ever)
+/// undecided       --hi-res value------------> highResolution
+/// undecided       --legacy-only frame-------> legacyFallback
+/// legacyFallback  --hi-res value------------> highResolution
+/// highResolution  (legacy values ignored, for ever)
 /// ```
+///
+/// Hi-res steps then pass through a `WheelDebounce`.
 struct WheelAxis: Hashable, Sendable {
     private enum Source: Hashable, Sendable {
         /// The device has no hi-res axis: legacy ×120.
@@ -35,19 +34,8 @@ struct WheelAxis: Hashable, Sendable {
         case legacyFallback
     }
 
-    private enum Debounce: Hashable, Sendable {
-        /// No small step seen: values pass straight through.
-        case passThrough
-        /// Swallowing steps until they add up.
-        case accumulating(sum: Double)
-        /// Passing steps through, in one direction, until a pause or a reversal.
-        case scrolling(direction: Double, lastTime: Timestamp)
-    }
-
     private var source: Source
-    private var debounce: Debounce = .passThrough
-    private var smallestStep: Double = .infinity
-    private let thresholds: ClassificationThresholds
+    private var debounce: WheelDebounce
 
     /// The state's name, for transition traces.
     var stateName: String {
@@ -58,18 +46,12 @@ struct WheelAxis: Hashable, Sendable {
             case .highResolution: "highResolution"
             case .legacyFallback: "legacyFallback"
             }
-        let debounceName =
-            switch debounce {
-            case .passThrough: "passThrough"
-            case .accumulating: "accumulating"
-            case .scrolling: "scrolling"
-            }
-        return sourceName + "/" + debounceName
+        return sourceName + "/" + debounce.stateName
     }
 
     init(advertisesHighResolution: Bool, thresholds: ClassificationThresholds) {
         source = advertisesHighResolution ? .undecided : .legacyOnly
-        self.thresholds = thresholds
+        debounce = WheelDebounce(thresholds: thresholds)
     }
 
     /// Returns the v120 value of one frame for this axis (0 when nothing is to be scrolled).
@@ -97,33 +79,6 @@ struct WheelAxis: Hashable, Sendable {
             guard let highResolution else { return 0 }
             raw = Double(highResolution)
         }
-        return debounced(raw, at: time)
-    }
-
-    private mutating func debounced(_ value: Double, at time: Timestamp) -> Double {
-        guard value != 0 else { return 0 }
-        smallestStep = min(smallestStep, abs(value))
-        switch debounce {
-        case .passThrough:
-            guard abs(value) < thresholds.wheelJitterTriggerV120 else { return value }
-            debounce = .accumulating(sum: 0)
-            return debounced(value, at: time)
-        case .accumulating(let sum):
-            let total = sum + value
-            if abs(total) > min(thresholds.wheelAccumulationV120, smallestStep) {
-                debounce = .scrolling(direction: total.sign == .minus ? -1 : 1, lastTime: time)
-                return total
-            }
-            debounce = .accumulating(sum: total)
-            return 0
-        case .scrolling(let direction, let lastTime):
-            let reversed = (value < 0) != (direction < 0)
-            if reversed || time - lastTime > thresholds.wheelScrollTimeout {
-                debounce = .accumulating(sum: 0)
-                return debounced(value, at: time)
-            }
-            debounce = .scrolling(direction: direction, lastTime: time)
-            return value
-        }
+        return debounce.step(raw, at: time)
     }
 }

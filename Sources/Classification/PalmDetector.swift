@@ -1,0 +1,105 @@
+import DeviceProfiles
+import InputEvents
+
+/// Decides, contact by contact, which touches on a touchpad are palms to be ignored.
+///
+/// Each contact has its own verdict, reached in this order every frame:
+///
+/// ```
+/// finger      --tool is MT_TOOL_PALM / pressure above the threshold--> palm
+/// finger      --landed in an edge zone---------------------------------> edgeCandidate
+/// edgeCandidate --left the zone inward within the escape timeout-------> finger
+/// edgeCandidate --still in the zone after the escape timeout-----------> palm
+/// palm        --(until the contact lifts)-------------------------------> palm
+/// ```
+///
+/// On a timeline, with `L` the landing in an edge zone and `|` the escape timeout (200 ms):
+///
+/// ```
+/// L--moved inward--|      a finger from the frame it leaves the zone
+/// L----------------|--    a palm for the rest of the touch
+/// ```
+///
+/// A contact that lands gets a fresh verdict; a lifted contact keeps its last one until its slot
+/// is reused, so that whoever judges lifts (taps) can still tell a palm.
+struct PalmDetector {
+    /// One contact's verdict.
+    enum Verdict: Hashable, Sendable {
+        /// A finger.
+        case finger
+        /// Landed in an edge zone: a palm unless it leaves the zone inward before the escape
+        /// timeout.
+        case edgeCandidate
+        /// A palm for the rest of the touch.
+        case palm
+    }
+
+    /// A contact whose pressure is above this is a palm; nil when the device reports no pressure,
+    /// or its range cannot exceed the threshold.
+    private let pressureThreshold: Int32?
+    /// The width of the left and right edge zones in millimetres, or nil when the pad has none.
+    private let edgeZoneWidth: Double?
+    private let padWidth: Double
+    /// The escape timeout in microseconds (rounded down: a touch older than this has not escaped).
+    private let escapeTimeout: Int64
+    private var verdicts: [Verdict]
+
+    init(
+        device: DeviceDescription, profile: DeviceProfile, size: PhysicalSize, slotCount: Int,
+        thresholds: ClassificationThresholds
+    ) {
+        if let info = device.absoluteAxes[.multitouchPressure] {
+            let threshold = profile.palmPressureThreshold ?? thresholds.palmPressureThreshold
+            pressureThreshold = threshold < info.maximum ? threshold : nil
+        } else {
+            pressureThreshold = nil
+        }
+        if profile.usesEdgePalmZones ?? true, size.width >= thresholds.palmEdgeMinimumPadWidth {
+            edgeZoneWidth = min(thresholds.palmEdgeZoneWidth, size.width * thresholds.palmEdgeZoneFraction)
+        } else {
+            edgeZoneWidth = nil
+        }
+        padWidth = size.width
+        escapeTimeout = thresholds.palmEdgeEscapeTimeout.flooredMicroseconds
+        verdicts = [Verdict](repeating: .finger, count: slotCount)
+    }
+
+    /// Whether the contact in `slot` is a palm (or still an edge candidate, which counts as one).
+    func isPalm(_ slot: Int) -> Bool { verdicts[slot] != .finger }
+
+    /// Judges every active contact of the frame that just ended.
+    ///
+    /// - Parameters:
+    ///   - contacts: the contacts, by slot.
+    ///   - live: the slots that are active or changed in this frame (the others are left alone).
+    ///   - time: the frame's time.
+    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) {
+        for slot in live {
+            let contact = contacts[slot]
+            // A contact that landed starts as a finger, even one that lifted again in the frame.
+            if contact.isNew { verdicts[slot] = .finger }
+            guard contact.isActive else { continue }
+            verdicts[slot] = next(after: verdicts[slot], for: contact, at: time)
+        }
+    }
+
+    private func next(after verdict: Verdict, for contact: Contact, at time: Timestamp) -> Verdict {
+        if contact.tool == .palm { return .palm }
+        if let pressureThreshold, contact.pressure > pressureThreshold { return .palm }
+        guard let edgeZoneWidth else { return verdict }
+        let inZone = contact.position.x < edgeZoneWidth || contact.position.x > padWidth - edgeZoneWidth
+        if contact.isNew { return inZone ? .edgeCandidate : verdict }
+        switch verdict {
+        case .finger, .palm:
+            return verdict
+        case .edgeCandidate:
+            if time.microseconds(since: contact.downTime) > escapeTimeout { return .palm }
+            return inZone ? .edgeCandidate : .finger
+        }
+    }
+
+    /// Forgets every verdict (the device went away).
+    mutating func reset() {
+        for slot in verdicts.indices { verdicts[slot] = .finger }
+    }
+}

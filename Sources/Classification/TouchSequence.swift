@@ -1,0 +1,83 @@
+import InputEvents
+
+/// Whether a touch sequence on a touchscreen, from the first contact landing on an empty screen
+/// to the last one lifting, was a tap: every contact lifted before the long-press duration and
+/// none moved further than the allowable movement.
+///
+/// ```
+/// idle      --a contact lands------------------------------> touching
+/// touching  --a contact lands------------------------------> touching (one finger more)
+/// touching  --a contact moves > 10 pt from its landing-----> touching (moved)
+/// touching  --the last contact lifts-----------------------> idle      tapped(fingers) unless
+///                                                                       moved or held ≥ 500 ms
+/// ```
+///
+/// On a timeline, with `L` the first landing, `U` the last lift and `|` the long-press duration:
+///
+/// ```
+/// L---U---------|    a tap
+/// L-------------|-U  a long press, not a tap
+/// ```
+struct TouchSequence {
+    private enum State: Hashable, Sendable {
+        case idle
+        case touching(start: Timestamp, fingers: Int, moved: Bool)
+    }
+
+    /// What the caller reports.
+    enum Action: Hashable, Sendable {
+        /// The sequence was a tap with this many fingers.
+        case tapped(fingers: Int)
+    }
+
+    private var state = State.idle
+    /// The long-press duration in microseconds (rounded up: a sequence shorter than this taps).
+    private let maximumDuration: Int64
+    private let allowableMovement: Double
+
+    init(thresholds: ClassificationThresholds) {
+        maximumDuration = thresholds.longPressDuration.ceiledMicroseconds
+        allowableMovement = thresholds.longPressAllowableMovement
+    }
+
+    /// The name of the state, for transition traces.
+    var stateName: String {
+        switch state {
+        case .idle: "idle"
+        case .touching: "touching"
+        }
+    }
+
+    /// Whether a sequence is under way.
+    var isTouching: Bool { state != .idle }
+
+    /// A contact landed; returns how many had landed before it in this sequence (0 for the
+    /// contact that starts it).
+    mutating func contactLanded(at time: Timestamp) -> Int {
+        switch state {
+        case .idle:
+            state = .touching(start: time, fingers: 1, moved: false)
+            return 0
+        case .touching(let start, let fingers, let moved):
+            state = .touching(start: start, fingers: fingers + 1, moved: moved)
+            return fingers
+        }
+    }
+
+    /// A contact is `distance` points from where it landed.
+    mutating func contact(movedBy distance: Double) {
+        guard distance > allowableMovement, case .touching(let start, let fingers, false) = state else { return }
+        state = .touching(start: start, fingers: fingers, moved: true)
+    }
+
+    /// The last contact lifted.
+    mutating func lastContactLifted(at time: Timestamp) -> Action? {
+        guard case .touching(let start, let fingers, let moved) = state else { return nil }
+        state = .idle
+        guard !moved, time.microseconds(since: start) < maximumDuration, fingers > 0 else { return nil }
+        return .tapped(fingers: fingers)
+    }
+
+    /// Forgets the sequence (the device went away).
+    mutating func reset() { state = .idle }
+}

@@ -1,0 +1,32 @@
+import EventModel
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@testable import Classification
+
+@Suite struct TouchpadSettingsTests {
+    @Test func tapToClickTurnedOnMidTouchAppliesFromTheNextTouch() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        let firstFrames = script.frames.count
+        script.wait(.milliseconds(50))
+        script.lift(fingers: [0])
+        script.wait(.milliseconds(200))
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(50))
+        script.lift(fingers: [0])
+
+        var translator = try DeviceTranslator(device: script.device)
+        var output: [ClassifiedInput] = []
+        for (index, frame) in script.frames.enumerated() {
+            if index == firstFrames { translator.request(ClassifierOptions(tapToClick: true)) }
+            translator.process(frame, at: frame.time, into: &output)
+        }
+        #expect(
+            summaries(output) == ["tap 1 indirectPointer", "button primary down tap", "button primary up tap"])
+        #expect(output.map(\.time) == Array(repeating: script.now, count: 3))
+    }
+}
