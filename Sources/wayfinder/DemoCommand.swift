@@ -10,7 +10,6 @@ import Wayfinder
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Shows the whole pipeline on a bundled scene and bundled recordings; needs no device."
-    static let usage = "wayfinder demo [--json] [--plain] [--motion]"
     static let discussion = """
         Plays a keyboard session (Tab between groups, arrows, Return, Shift-Tab), a two-finger scroll
         and a secondary click on a real clickpad, and a real mouse's drag and wheel, one after another,
@@ -18,29 +17,20 @@ struct DemoCommand: Command {
         loop's group numbers, selection and scroll offsets, and names each interaction as it happens.
         Piped, it prints one line per event.
         """
-    static let options = [
-        OptionHelp("--json", "Prints the event stream as JSON lines."),
-        OptionHelp("--plain", "Prints one line per event even in a terminal."),
-        OptionHelp("--motion", "Also prints pointer motion (with --json or --plain)."),
-    ]
+    static let json = CommandOption.flag("--json", help: "Prints the event stream as JSON lines.")
+    static let plain = CommandOption.flag("--plain", help: "Prints one line per event even in a terminal.")
+    static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion (with --json or --plain).")
+    static let options = [json, plain, motion]
+    static let exclusiveGroups = [[json, plain]]
 
-    var isJSON = false
-    var isPlain = false
-    var includesMotion = false
+    var isJSON: Bool
+    var isPlain: Bool
+    var includesMotion: Bool
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--json"): isJSON = true
-            case .option("--plain"): isPlain = true
-            case .option("--motion"): includesMotion = true
-            default: throw argument.unexpected
-            }
-        }
-    }
-
-    func validate() throws(UsageError) {
-        if isJSON && isPlain { throw UsageError("'--json' and '--plain' cannot be used together") }
+    init(parsing arguments: ParsedArguments) {
+        isJSON = arguments.contains(Self.json)
+        isPlain = arguments.contains(Self.plain)
+        includesMotion = arguments.contains(Self.motion)
     }
 
     func run() throws {

@@ -12,37 +12,29 @@ import Wayfinder
 struct ExploreCommand: Command {
     static let name = "explore"
     static let abstract = "Explores a scene's keyboard focus interactively in the terminal."
-    static let usage = "wayfinder explore --scene SCENE"
     static let discussion = """
         Draws the scene and moves focus with the keys of the terminal: Tab and Shift-Tab between
         groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits; the
         terminal is restored on exit and on SIGINT or SIGTERM. Standard input and output must be a
         terminal.
         """
-    static let options = [OptionHelp("--scene SCENE", "The scene file (JSON).")]
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
+        help: "The scene file (JSON).")
+    static let options = [scene]
 
     /// How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape
     /// key: terminals send a sequence in one write, so a few tens of milliseconds is plenty (the
     /// same order as the delays editors such as Vim and tmux use).
     static let escapeWait: Duration = .milliseconds(50)
 
-    var scenePath: String?
+    var scenePath: String
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--scene"): scenePath = try arguments.value(for: "--scene")
-            default: throw argument.unexpected
-            }
-        }
-    }
-
-    func validate() throws(UsageError) {
-        if scenePath == nil { throw UsageError("Missing expected option '--scene SCENE'") }
+    init(parsing arguments: ParsedArguments) {
+        scenePath = arguments.value(of: Self.scene) ?? ""
     }
 
     func run() throws {
-        guard let scenePath else { return }
         let scene: Scene
         do {
             scene = try Scene.load(path: scenePath).scene

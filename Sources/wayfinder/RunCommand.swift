@@ -1,3 +1,4 @@
+import Classification
 import EventModel
 import InputDevices
 import Scenes
@@ -7,35 +8,34 @@ import Wayfinder
 struct RunCommand: Command {
     static let name = "run"
     static let abstract = "Runs the pipeline on attached input devices until Ctrl-C, with hotplug."
-    static let usage = "wayfinder run [--scene SCENE] [--grab] [--json] [--motion]"
     static let discussion = """
         Prints the interaction stream: devices coming and going, keys, clicks, scrolls, taps, long
         presses and drags; with --scene, also focus, selection and the scene's interactions. Ctrl-C
         or SIGTERM cancels gestures in progress (printed), releases keys, buttons and grabs, and
         exits with 0. Times are the kernel's event times.
         """
-    static let options = [
-        OptionHelp("--scene SCENE", "Runs the whole pipeline, focus included, on a scene file."),
-        OptionHelp("--grab", "Takes the devices exclusively: other programs see no input while it runs."),
-        OptionHelp("--json", "Prints JSON lines."),
-        OptionHelp("--motion", "Also prints pointer motion."),
-    ]
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]),
+        help: "Runs the whole pipeline, focus included, on a scene file.")
+    static let grab = CommandOption.flag(
+        "--grab", help: "Takes the devices exclusively: other programs see no input while it runs.")
+    static let json = CommandOption.flag("--json", help: "Prints JSON lines.")
+    static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion.")
+    static let options = [scene, grab, json] + DeviceSettingsOptions.options + [motion]
 
     var scenePath: String?
-    var grabs = false
-    var isJSON = false
-    var includesMotion = false
+    var grabs: Bool
+    var isJSON: Bool
+    var includesMotion: Bool
+    /// The device settings the command line chose.
+    var classifierOptions: ClassifierOptions
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--scene"): scenePath = try arguments.value(for: "--scene")
-            case .option("--grab"): grabs = true
-            case .option("--json"): isJSON = true
-            case .option("--motion"): includesMotion = true
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        scenePath = arguments.value(of: Self.scene)
+        grabs = arguments.contains(Self.grab)
+        isJSON = arguments.contains(Self.json)
+        includesMotion = arguments.contains(Self.motion)
+        classifierOptions = DeviceSettingsOptions.classifierOptions(from: arguments)
     }
 
     func run() throws {
@@ -50,7 +50,7 @@ struct RunCommand: Command {
                 throw CommandFailure("\(error)")
             }
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>")
+        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
         let source: DeviceSessionSource
         do {
             source = try DeviceSessionSource(grabs: grabs) { warning in

@@ -11,33 +11,25 @@ import Foundation
 struct BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Runs the benchmarks (the wayfinder-benchmarks executable built beside wayfinder)."
-    static let usage = "wayfinder bench [--list] [--check-allocations] [<name-or-prefix>…]"
     static let discussion = """
         Measures per-frame classification, recording parsing, focus movement and the replay pipeline:
         iterations, nanoseconds and heap allocations per operation. Build in release mode for
         meaningful numbers: swift build -c release, then .build/release/wayfinder bench. See
         Benchmarks/README.md.
         """
-    static let options = [
-        OptionHelp("--list", "Prints the benchmark names."),
-        OptionHelp(
-            "--check-allocations",
-            "Counts allocations only and exits with 1 when classifying a frame allocates."
-        ),
-        OptionHelp("<name-or-prefix>…", "Runs the named benchmarks or families (classify, focus.grid-move)."),
-    ]
+    static let list = CommandOption.flag("--list", help: "Prints the benchmark names.")
+    static let checkAllocations = CommandOption.flag(
+        "--check-allocations", help: "Counts allocations only and exits with 1 when classifying a frame allocates.")
+    static let names = CommandOption.positional(
+        "<name-or-prefix>", repeatable: true, help: "Runs the named benchmarks or families (classify, focus.grid-move)."
+    )
+    static let options = [list, checkAllocations, names]
 
-    var arguments: [String] = []
+    /// The arguments for the benchmark executable, in the order given.
+    var arguments: [String]
 
-    init(arguments cursor: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try cursor.next() {
-            switch argument {
-            case .option("--list"): arguments.append("--list")
-            case .option("--check-allocations"): arguments.append("--check-allocations")
-            case .positional(let name): arguments.append(name)
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        self.arguments = arguments.occurrences.compactMap { $0.option.isPositional ? $0.value : $0.name }
     }
 
     /// The benchmark executable beside this one.

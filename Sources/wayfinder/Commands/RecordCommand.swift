@@ -7,19 +7,21 @@ import InputRecording
 struct RecordCommand: Command {
     static let name = "record"
     static let abstract = "Records events from attached devices until Ctrl-C."
-    static let usage = "wayfinder record [--format evemu|libinput] [-o FILE] [--show-keycodes] [DEVICE…]"
     static let discussion = """
         With no DEVICE it records every attached device. Keyboard keys are written obfuscated (a
         recording of a keyboard is a recording of passwords) unless --show-keycodes is given:
         letters, digits and punctuation all become KEY_A, while Tab, Return, Escape, Ctrl,
         arrows and timing are kept. Ctrl-C or SIGTERM ends the recording and writes it.
         """
-    static let options = [
-        OptionHelp("--format evemu|libinput", "The file format (default: libinput; evemu takes one DEVICE)."),
-        OptionHelp("-o, --output FILE", "Writes the recording to FILE instead of standard output."),
-        OptionHelp("--show-keycodes", "Keeps the real key codes of keyboards."),
-        OptionHelp("DEVICE…", "Event device nodes such as /dev/input/event3."),
-    ]
+    static let format = CommandOption.choice(
+        "--format", of: RecordingFormat.self, help: "The file format (default: libinput; evemu takes one DEVICE).")
+    static let output = CommandOption.value(
+        "-o", "--output", placeholder: "FILE", completion: .file(extensions: []),
+        help: "Writes the recording to FILE instead of standard output.")
+    static let showKeyCodes = CommandOption.flag("--show-keycodes", help: "Keeps the real key codes of keyboards.")
+    static let devices = CommandOption.positional(
+        "DEVICE", completion: .deviceNode, repeatable: true, help: "Event device nodes such as /dev/input/event3.")
+    static let options = [format, output, showKeyCodes, devices]
 
     /// The file format.
     var format = RecordingFormat.libinputRecord
@@ -30,16 +32,11 @@ struct RecordCommand: Command {
     /// The device nodes to record; all attached devices when empty.
     var devicePaths: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--format"): format = try arguments.value(for: "--format", as: RecordingFormat.self)
-            case .option("-o"), .option("--output"): outputPath = try arguments.value(for: "-o")
-            case .option("--show-keycodes"): showsKeyCodes = true
-            case .positional(let path): devicePaths.append(path)
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        format = arguments.choice(of: Self.format, as: RecordingFormat.self) ?? .libinputRecord
+        outputPath = arguments.value(of: Self.output)
+        showsKeyCodes = arguments.contains(Self.showKeyCodes)
+        devicePaths = arguments.values(of: Self.devices)
     }
 
     func validate() throws(UsageError) {
