@@ -73,6 +73,8 @@ let package = Package(
                 "Wayfinder", "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices",
                 "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes",
             ],
+            // Manual pages and completions generated from the option tables (Scripts/install).
+            exclude: ["Generated"],
             swiftSettings: strictSettings
         ),
         // Benchmarks: the allocation counter defines malloc and friends, so it is linked into the

@@ -97,11 +97,12 @@ struct CommandOption: Hashable, Sendable {
         completion: CompletionKind = .text,
         repeatable: Bool = false,
         required: Bool = false,
+        hidden: Bool = false,
         help: String
     ) -> CommandOption {
         CommandOption(
             names: names, value: .text(placeholder: placeholder, completion: completion), isRepeatable: repeatable,
-            isRequired: required, help: help)
+            isRequired: required, help: help, isHidden: hidden)
     }
 
     /// An option that takes one of a fixed set of words.

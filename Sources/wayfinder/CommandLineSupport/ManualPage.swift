@@ -108,14 +108,18 @@ enum ManualPage {
     }
 
     /// Escapes text for roff: backslashes, hyphens (as `\-`, so that they stay hyphen-minus and
-    /// can be searched), and a leading period or apostrophe, which would start a request.
+    /// can be searched), characters outside ASCII (as `\[u2026]`, which groff and mandoc read
+    /// without a preprocessor), and a leading period or apostrophe, which would start a request.
     static func escaped(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\\": result += "\\e"
             case "-": result += "\\-"
-            default: result.append(character)
+            case "\u{00}"..."\u{7F}": result.unicodeScalars.append(scalar)
+            default:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                result += "\\[u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex + "]"
             }
         }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }

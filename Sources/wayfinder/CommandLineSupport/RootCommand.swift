@@ -40,8 +40,14 @@ enum RootCommand {
         "--generate-manual-page", choices: ManualPage.names.map { .init($0) }, hidden: true,
         help: "Prints a manual page (roff).")
 
+    /// Writes every manual page and completion script into a directory (hidden:
+    /// `Scripts/generate-documentation` uses it).
+    static let documentation = CommandOption.value(
+        "--generate-documentation", placeholder: "DIRECTORY", completion: .file(extensions: []), hidden: true,
+        help: "Writes every manual page and completion script into DIRECTORY.")
+
     /// The root's own options: `--version`, `-h, --help` and the hidden generators.
-    static var options: [CommandOption] { [.version, .help, completionScript, manualPage] }
+    static var options: [CommandOption] { [.version, .help, completionScript, manualPage, documentation] }
 
     /// The line `--version` prints.
     static var versionLine: String { "wayfinder \(WayfinderModule.version)" }
@@ -82,11 +88,19 @@ enum RootCommand {
                 print(CompletionScript.script(for: shell), terminator: "", to: &output)
             } else if let page = parsed.value(of: manualPage) {
                 print(ManualPage.page(named: page) ?? "", terminator: "", to: &output)
+            } else if let directory = parsed.value(of: documentation) {
+                try GeneratedDocumentation.write(to: directory)
             }
             return .success
-        } catch {
+        } catch let failure as CommandFailure {
+            print("Error: \(failure)", to: &errors)
+            return .failure
+        } catch let error as UsageError {
             report(error, usage: usage, helpCommand: "wayfinder", to: &errors)
             return .usageError
+        } catch {
+            print("Error: \(error)", to: &errors)
+            return .failure
         }
     }
 
