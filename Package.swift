@@ -148,6 +148,8 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
+                // The terminal views are compared with what the renderer draws for the same scene.
+                "Wayfinder", "Scenes", "FocusEngine",
             ],
             swiftSettings: strictSettings
         ),

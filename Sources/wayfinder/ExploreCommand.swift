@@ -46,21 +46,26 @@ struct ExploreCommand: Command {
                 "explore needs a terminal on standard input and output; use 'wayfinder navigate' in scripts")
         }
         let runtime = try Runtime(scene: scene, sceneFile: scenePath)
-        let signals = try StopSignals()
         let raw = try RawTerminalMode()
         defer { raw.restore() }
-        let player = TerminalPlayer()
-        let title = " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: select · q: quit"
-        player.begin()
-        if let snapshot = runtime.snapshot() { player.draw(snapshot, title: title, caption: "press Tab") }
+        let view = try TerminalView()
+        defer { view.end() }
+        func draw(_ caption: String) {
+            if let snapshot = runtime.snapshot() {
+                view.draw(snapshot, title: Self.title, hint: Self.quitHint, caption: caption)
+            }
+        }
+        draw("press Tab")
         var decoder = TerminalKeyDecoder()
         var time = Timestamp.zero
         var buffer = [UInt8](repeating: 0, count: 64)
         let input = FileDescriptor(rawValue: STDIN_FILENO)
-        let stop = signals.withFileDescriptor { $0 }
         loop: while true {
-            let ready = try Readiness.waitForReadable([input, stop], timeout: nil)
-            if ready[1] { break }
+            let ready = try Readiness.waitForReadable(
+                [input, view.stopDescriptor, view.player.resizeDescriptor], timeout: nil)
+            if ready[1], view.checkStop() { break }
+            if ready[2] { view.player.redrawIfResized() }
+            guard ready[0] else { continue }
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count <= 0 { break }
             let bytes = buffer[0..<count]
@@ -80,12 +85,14 @@ struct ExploreCommand: Command {
                 // Terminal keys carry no kernel time: a steady 1 ms apart keeps them in order.
                 time += .milliseconds(1)
                 let events = runtime.press(press, at: time)
-                let caption = Captions.caption(for: events) ?? "\(chord): nothing to do here"
-                if let snapshot = runtime.snapshot() {
-                    player.draw(snapshot, title: title, caption: "\(chord): " + caption)
-                }
+                draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
             }
         }
-        player.end()
     }
+
+    /// The title line's text, cut to fit the terminal.
+    static let title = " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: select"
+
+    /// What the title line keeps at its right end at any width.
+    static let quitHint = "q: quit "
 }

@@ -83,9 +83,9 @@ import Testing
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
                 "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] "
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] [--debug focusability ID|groups|loop|status|request ID]",
-                "wayfinder run [--scene SCENE] [--grab] [--json] [--tap-to-click] [--click-method areas|fingers] "
-                    + "[--motion]",
-                "wayfinder demo [--json] [--plain] [--motion]",
+                "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… [--tap-to-click] "
+                    + "[--click-method areas|fingers] [--motion]",
+                "wayfinder demo [--scene SCENE] [--json] [--plain] [--motion] [RECORDING…] [--desc DESC]…",
                 "wayfinder explore --scene SCENE",
                 "wayfinder bench [--list] [--check-allocations] [<name-or-prefix>…]",
                 "wayfinder help [<subcommand>]",

@@ -29,7 +29,7 @@ struct ReplayCommand: Command {
     static let exclusiveGroups = [[raw, scene]]
 
     /// The recordings to replay, each with the `--desc` that follows it.
-    var recordings: [ReplayInput] = []
+    var recordings: [ReplayInput]
     /// Whether to print raw frames.
     var isRaw: Bool
     /// The scene for the whole pipeline.
@@ -43,13 +43,21 @@ struct ReplayCommand: Command {
     /// Whether pointer motion and touch positions are printed.
     var isMotionIncluded: Bool
 
-    init(parsing arguments: ParsedArguments) throws(UsageError) {
+    /// Returns the recordings given as `files`, each with the `descriptions` option that follows
+    /// it.
+    /// - Throws: ``UsageError`` for a description before any file, or two for one file.
+    static func inputs(
+        from arguments: ParsedArguments,
+        files: CommandOption,
+        descriptions: CommandOption
+    ) throws(UsageError) -> [ReplayInput] {
+        var recordings: [ReplayInput] = []
         for occurrence in arguments.occurrences {
-            if occurrence.option == Self.files, let path = occurrence.value {
+            if occurrence.option == files, let path = occurrence.value {
                 recordings.append(ReplayInput(path: path))
-            } else if occurrence.option == Self.desc, let path = occurrence.value {
+            } else if occurrence.option == descriptions, let path = occurrence.value {
                 guard let last = recordings.indices.last else {
-                    throw UsageError("'--desc' must follow the event log it describes")
+                    throw UsageError("'\(occurrence.name)' must follow the event log it describes")
                 }
                 guard recordings[last].descriptionPath == nil else {
                     throw UsageError(
@@ -58,6 +66,11 @@ struct ReplayCommand: Command {
                 recordings[last].descriptionPath = path
             }
         }
+        return recordings
+    }
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        recordings = try Self.inputs(from: arguments, files: Self.files, descriptions: Self.desc)
         isRaw = arguments.contains(Self.raw)
         scenePath = arguments.value(of: Self.scene)
         isJSON = arguments.contains(Self.json)

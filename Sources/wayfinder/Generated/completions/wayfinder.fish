@@ -59,15 +59,20 @@ complete -c wayfinder -n '__fish_seen_subcommand_from navigate' -s h -l help -d 
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l scene -r -F -d 'Runs the whole pipeline, focus included, on a scene file.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l grab -d 'Takes the devices exclusively: other programs see no input while it runs.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l json -d 'Prints JSON lines.'
+complete -c wayfinder -n '__fish_seen_subcommand_from run' -l plain -d 'Prints one line per event even in a terminal.'
+complete -c wayfinder -n '__fish_seen_subcommand_from run' -l device -x -a '(__fish_complete_path /dev/input/event)' -d 'Uses only this device, by event node or by name (see \'wayfinder devices\'); also when plugged in.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l tap-to-click -d 'Turns touchpad taps into clicks.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l click-method -x -a 'areas fingers' -d 'How a clickpad click picks its button (default: areas).'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l motion -d 'Also prints pointer motion.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -s h -l help -d 'Shows help information.'
 
+complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l scene -r -F -d 'Plays on this scene file instead of the bundled one.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l json -d 'Prints the event stream as JSON lines.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l plain -d 'Prints one line per event even in a terminal.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l motion -d 'Also prints pointer motion (with --json or --plain).'
+complete -c wayfinder -n '__fish_seen_subcommand_from demo' -r -F
+complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l desc -r -F -d 'The description of the evemu event log just before it, kept in a separate file.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -s h -l help -d 'Shows help information.'
 
