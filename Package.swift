@@ -145,6 +145,11 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ReadmeTests",
+            dependencies: ["Wayfinder", "Geometry", "InputRecording", "Scenes", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
