@@ -97,19 +97,19 @@ struct RunCommand: Command {
         try LiveLoop(runtime: runtime, source: view).run()
     }
 
-    /// What to say before waiting when no device is open: that there are no event nodes at all,
-    /// that none matches `--device`, or that none could be opened (with how to get access); nil
-    /// when a device is open.
+    /// What to say before waiting when no device is open: that there are no event nodes at all
+    /// (as `devices` says it), that none matches `--device`, or that none could be opened (with
+    /// how to get access); nil when a device is open. Each says that it is waiting for devices.
     static func advice(attached: Int, opened: Int, selection: DeviceSelection) -> String? {
         guard opened == 0 else { return nil }
-        let waiting = "Waiting for devices to be plugged in (Ctrl-C to stop).\n"
-        if attached == 0 { return DevicesCommand.noDevicesAdvice + waiting }
+        let waiting = "waiting for devices to be plugged in (Ctrl-C to stop)"
+        if attached == 0 { return DevicesCommand.noDevicesAdvice + "Until then, \(waiting).\n" }
         if !selection.isAll {
             return "No attached device matches --device "
-                + selection.patterns.map { "'\($0)'" }.joined(separator: ", ") + " (see 'wayfinder devices'). "
-                + waiting
+                + selection.patterns.map { "'\($0)'" }.joined(separator: ", ") + " (see 'wayfinder devices'); "
+                + waiting + ".\n"
         }
-        return "No input device could be opened. " + DeviceError.permissionAdvice + ".\n" + waiting
+        return "No input device could be opened; \(waiting). \(DeviceError.permissionAdvice).\n"
     }
 }
 

@@ -75,7 +75,7 @@ struct TerminalScreen {
                 column = 0
                 index += 1
             } else if byte == 0x0A {
-                row = min(rows - 1, row + 1)
+                lineFeed()
                 index += 1
             } else {
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
@@ -108,7 +108,7 @@ struct TerminalScreen {
             column = 0
         case "2J": cells = Self.blank(columns: columns, rows: rows)
         case "K":
-            for index in column..<columns { cells[row][index] = " " }
+            for index in min(column, columns)..<columns { cells[row][index] = " " }
         case "?25l": isCursorVisible = false
         case "?25h": isCursorVisible = true
         case "?1049h":
@@ -131,8 +131,23 @@ struct TerminalScreen {
         }
     }
 
+    /// Moves down a row, scrolling the screen up at the bottom.
+    private mutating func lineFeed() {
+        if row == rows - 1 {
+            cells.removeFirst()
+            cells.append(Array(repeating: " ", count: columns))
+        } else {
+            row += 1
+        }
+    }
+
+    /// Writes a character; one past the last column wraps to the next row first, as xterm's
+    /// auto-wrap does.
     private mutating func put(_ character: Character) {
-        guard column < columns else { return }
+        if column >= columns {
+            column = 0
+            lineFeed()
+        }
         cells[row][column] = character
         column += 1
     }

@@ -32,7 +32,7 @@ import WayfinderTestSupport
             pass the devices in (for example `docker run --device /dev/input/event3 …`); in a virtual
             machine, attach a USB keyboard, mouse or tablet. Without any device, `wayfinder replay` works
             on recordings.
-            Waiting for devices to be plugged in (Ctrl-C to stop).
+            Until then, waiting for devices to be plugged in (Ctrl-C to stop).
 
             """
         #expect(RunCommand.advice(attached: 0, opened: 0, selection: .all) == expected)
@@ -45,7 +45,7 @@ import WayfinderTestSupport
                 "pass the devices in (for example `docker run --device /dev/input/event3 …`); in a virtual",
                 "machine, attach a USB keyboard, mouse or tablet. Without any device, `wayfinder replay` works",
                 "on recordings.",
-                "Waiting for devices to be plugged in (Ctrl-C to stop).",
+                "Until then, waiting for devices to be plugged in (Ctrl-C to stop).",
             ])
     }
 
@@ -53,12 +53,12 @@ import WayfinderTestSupport
         #expect(RunCommand.advice(attached: 3, opened: 1, selection: .all) == nil)
         #expect(
             RunCommand.advice(attached: 3, opened: 0, selection: DeviceSelection(["/dev/input/event9", "Pad"]))
-                == "No attached device matches --device '/dev/input/event9', 'Pad' (see 'wayfinder devices'). "
-                + "Waiting for devices to be plugged in (Ctrl-C to stop).\n")
+                == "No attached device matches --device '/dev/input/event9', 'Pad' (see 'wayfinder devices'); "
+                + "waiting for devices to be plugged in (Ctrl-C to stop).\n")
         #expect(
             RunCommand.advice(attached: 3, opened: 0, selection: .all)
-                == "No input device could be opened. \(DeviceError.permissionAdvice).\n"
-                + "Waiting for devices to be plugged in (Ctrl-C to stop).\n")
+                == "No input device could be opened; waiting for devices to be plugged in (Ctrl-C to stop). "
+                + "\(DeviceError.permissionAdvice).\n")
     }
 
     @Test func aDeviceIsChosenByNodeOrByName() {

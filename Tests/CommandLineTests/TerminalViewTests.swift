@@ -97,7 +97,10 @@ import WayfinderTestSupport
             RunCommand.advice(
                 attached: DevicesCommandTests.hasEventNodes ? 1 : 0, opened: 0,
                 selection: DeviceSelection(["/dev/input/event999"])))
-        let expected = advice.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        // As the terminal shows it: wrapped at 100 columns.
+        let expected = advice.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap { line in
+            stride(from: 0, to: max(line.count, 1), by: 100).map { String(line.dropFirst($0).prefix(100)) }
+        }
         #expect(Array(terminal.screen.lines.prefix(expected.count)) == expected, "what was said before the view")
     }
 
