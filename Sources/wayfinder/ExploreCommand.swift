@@ -14,9 +14,9 @@ struct ExploreCommand: Command {
     static let abstract = "Explores a scene's keyboard focus interactively in the terminal."
     static let discussion = """
         Draws the scene and moves focus with the keys of the terminal: Tab and Shift-Tab between
-        groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits; the
-        terminal is restored on exit and on SIGINT or SIGTERM. Standard input and output must be a
-        terminal.
+        groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits. The
+        view follows the terminal's size, and the terminal is restored on exit, on SIGINT or SIGTERM
+        and on an error. Standard input and output must be a terminal.
         """
     static let scene = CommandOption.value(
         "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,

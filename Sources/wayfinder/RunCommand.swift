@@ -150,12 +150,24 @@ final class LiveSceneView: LiveInputSource {
     private var caption: String?
 
     /// Starts the view on the alternate screen and draws the scene.
-    init(source: any LiveInputSource, runtime: Runtime, title: String, messages: MessageSink) throws {
+    /// - Parameters:
+    ///   - source: The devices.
+    ///   - runtime: The runtime the loop feeds; the view takes its `onEvent` and `onDiagnostic`.
+    ///   - title: The title line.
+    ///   - messages: Where warnings go; the view shows them in its caption.
+    ///   - player: What draws; standard output's terminal by default.
+    init(
+        source: any LiveInputSource,
+        runtime: Runtime,
+        title: String,
+        messages: MessageSink,
+        player: TerminalPlayer? = nil
+    ) throws {
         self.source = source
         self.runtime = runtime
         self.title = title
-        player = try TerminalPlayer()
-        player.begin()
+        self.player = try player ?? TerminalPlayer()
+        self.player.begin()
         pending.reserveCapacity(64)
         runtime.onEvent = { [unowned self] event in pending.append(event) }
         messages.handler = { [unowned self] message in
@@ -175,7 +187,10 @@ final class LiveSceneView: LiveInputSource {
         lastDraw = TerminalView.now()
     }
 
-    func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
+    /// Takes in the events since the last wait: draws at once for something to read, and for
+    /// motion alone once ``motionFrameInterval`` has passed since the last frame (or when
+    /// `force`).
+    func drawPending(force: Bool = false) {
         if !pending.isEmpty {
             if let text = Captions.caption(for: pending) { caption = text }
             isDrawPending = true
@@ -183,7 +198,11 @@ final class LiveSceneView: LiveInputSource {
             pending.removeAll(keepingCapacity: true)
             if !isMotionOnly { draw() }
         }
-        if isDrawPending, TerminalView.now() - lastDraw >= Self.motionFrameInterval { draw() }
+        if isDrawPending, force || TerminalView.now() - lastDraw >= Self.motionFrameInterval { draw() }
+    }
+
+    func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
+        drawPending()
         player.redrawIfResized()
         let nextDraw = isDrawPending ? Self.motionFrameInterval - (TerminalView.now() - lastDraw) : nil
         let cap = min(nextDraw ?? Self.resizeCheckInterval, Self.resizeCheckInterval)

@@ -21,6 +21,7 @@ public final class TerminalPlayer {
     private var renderer: TerminalRenderer
     private let colour: Bool
     private let measure: () -> (columns: Int, rows: Int)?
+    private let output: (String) -> Void
     private let resize: TerminalResizeSignal
     private var isShowing = false
     private var last: (snapshot: TerminalSnapshot, title: String, hint: String)?
@@ -30,13 +31,16 @@ public final class TerminalPlayer {
     /// - Parameters:
     ///   - colour: Whether to draw with ANSI colour.
     ///   - size: Where the terminal's size comes from; standard output's by default.
+    ///   - output: Where the frames go; standard output by default.
     /// - Throws: ``TerminalResizeSignal/Failure`` when resizes cannot be watched.
     public init(
         colour: Bool = true,
-        size: @escaping () -> (columns: Int, rows: Int)? = { Terminal.size }
+        size: @escaping () -> (columns: Int, rows: Int)? = { Terminal.size },
+        output: @escaping (String) -> Void = Terminal.write
     ) throws(TerminalResizeSignal.Failure) {
         self.colour = colour
         measure = size
+        self.output = output
         renderer = Self.renderer(for: size())
         resize = try TerminalResizeSignal()
     }
@@ -55,7 +59,7 @@ public final class TerminalPlayer {
     public func begin() {
         guard !isShowing else { return }
         isShowing = true
-        Terminal.write(Terminal.Sequence.enterFullScreen)
+        output(Terminal.Sequence.enterFullScreen)
     }
 
     /// Draws one frame. A nil caption keeps the previous one.
@@ -84,7 +88,7 @@ public final class TerminalPlayer {
             text += line + Terminal.Sequence.clearToEndOfLine
             if index < lines.count - 1 { text += "\r\n" }
         }
-        Terminal.write(text)
+        output(text)
     }
 
     /// Redraws the last frame at the terminal's new size when it has been resized since the last
@@ -101,7 +105,7 @@ public final class TerminalPlayer {
     public func end() {
         guard isShowing else { return }
         isShowing = false
-        Terminal.write(Terminal.Sequence.leaveFullScreen)
+        output(Terminal.Sequence.leaveFullScreen)
     }
 
     deinit { end() }
