@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Wayfinder
 import WayfinderTestSupport
 
 /// The JSON lines stream checked against the JSON Schema that ships with the package
@@ -117,5 +118,10 @@ import WayfinderTestSupport
         let readme = try tableRows("README.md")
         #expect(contract.first == "| field | value |")
         #expect(readme.firstRange(of: contract) != nil)
+    }
+
+    @Test func theSchemaShipsInTheModulesResources() throws {
+        let shipped = try #require(WayfinderModule.eventStreamSchemaURL)
+        #expect(try Data(contentsOf: shipped) == Data(contentsOf: Self.schema))
     }
 }
