@@ -216,7 +216,12 @@ final class PseudoTerminal {
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        // A test that failed before the program ended: end it (setsid may have forked, so the
+        // program is the terminal's foreground group, not necessarily `process`).
+        if process.isRunning {
+            signal(SIGKILL)
+            process.terminate()
+        }
         close(master)
         close(terminal)
     }
