@@ -76,6 +76,8 @@ let package = Package(
                 "Wayfinder", "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices",
                 "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes", "FileAccess",
             ],
+            // Manual pages and completions generated from the option tables (Scripts/install).
+            exclude: ["Generated"],
             swiftSettings: strictSettings
         ),
         // Benchmarks: the allocation counter defines malloc and friends, so it is linked into the
@@ -137,7 +139,8 @@ let package = Package(
         .testTarget(
             name: "InteractionsTests",
             dependencies: [
-                "Interactions", "Classification", "EventModel", "Geometry", "InputEvents", "InputRecording", "Wayfinder",
+                "Interactions", "Classification", "EventModel", "Geometry", "InputEvents", "InputRecording",
+                "Wayfinder",
                 "WayfinderTestSupport",
             ],
             swiftSettings: strictSettings
@@ -156,10 +159,17 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "ReadmeTests",
+            dependencies: ["Wayfinder", "Geometry", "InputRecording", "Scenes", "WayfinderTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
                 "FileAccess",
+                // The terminal views are compared with what the renderer draws for the same scene.
+                "Wayfinder", "Scenes", "FocusEngine",
             ],
             swiftSettings: strictSettings
         ),

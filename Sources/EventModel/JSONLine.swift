@@ -2,8 +2,9 @@
 /// the unit of every `--json` output (see the event stream contract).
 ///
 /// Strings are escaped as RFC 8259 requires (quote, backslash and control characters), so any
-/// device name or file name is safe to print. Numbers that JSON cannot hold (NaN, infinities)
-/// become `null`.
+/// device name or file name is safe to print. Numbers are rounded to the nearest millionth and
+/// printed without an exponent or binary noise (`0.000016`, not `1.6e-05`; `1.136251`, not
+/// `1.1362510000000001`); those that JSON cannot hold (NaN, infinities) become `null`.
 ///
 /// ```swift
 /// var line = JSONLine()
@@ -164,17 +165,44 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         text.append("\"")
     }
 
+    /// Writes a number compactly: rounded to the nearest millionth (times in the stream are whole
+    /// microseconds), in plain decimal notation without an exponent or trailing zeros (`0.000016`,
+    /// `1.136251`, `-10`). Magnitudes from 9 × 10¹² on, where a `Double` holds no millionths, print
+    /// their shortest exact form, still without an exponent up to 2⁶³; NaN and infinities, which
+    /// JSON cannot hold, print `null`.
     private static func appendNumber(_ value: Double, to text: inout String) {
         guard value.isFinite else {
             text.append("null")
             return
         }
-        if value == value.rounded(), abs(value) < 1e15 {
-            text.append(String(Int64(value)))
-        } else {
-            // Swift prints the shortest form that reads back exactly: `0.25`, `1e-06`, `1e+20`,
-            // all of which are JSON numbers.
-            text.append(value.description)
+        let magnitude = value.magnitude
+        guard magnitude < 9e12 else {
+            if value == value.rounded(), magnitude < 9.2e18 {
+                text.append(String(Int64(value)))
+            } else {
+                // Between 9 × 10¹² and 2⁵³ this has no exponent; beyond 2⁶³ it has one, which JSON
+                // allows and no stream produces.
+                text.append(value.description)
+            }
+            return
         }
+        let millionths = Int64((magnitude * 1_000_000).rounded())
+        guard millionths != 0 else {
+            text.append("0")
+            return
+        }
+        if value < 0 { text.append("-") }
+        text.append(String(millionths / 1_000_000))
+        var fraction = millionths % 1_000_000
+        guard fraction != 0 else { return }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        text.append(".")
+        let fractionText = String(fraction)
+        for _ in fractionText.count..<digits { text.append("0") }
+        text.append(fractionText)
     }
 }

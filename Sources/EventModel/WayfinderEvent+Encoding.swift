@@ -4,13 +4,17 @@ public import InputEvents
 // every command that prints events: `replay`, `replay --scene`, `run`, `demo`.
 
 extension WayfinderEvent {
+    /// The version of the JSON lines stream, printed as `version` on every line. It changes only
+    /// for a change that is not an extension (a field removed, renamed or given another meaning);
+    /// new types and fields keep it.
+    public static let streamVersion = 1
+
     /// The event as one line of the JSON lines stream (`events.md`), without the line break; nil
-    /// for what the stream does not print: motion and positions unless `includeMotion`, and
-    /// content offsets (the scroll view that moved is the `target` of the `scroll` line).
+    /// for what the stream prints only on request: motion and positions unless `includeMotion`.
     ///
     /// Every line has `time`, `device` (the device's name), `deviceID` (its identity: the event
-    /// node live, `R:D` in a replay) and `type`; inputs that went to a node of a scene add
-    /// `target`.
+    /// node live, `R:D` in a replay), `version` (``streamVersion``) and `type`; inputs that went
+    /// to a node of a scene add `target`.
     /// - Parameters:
     ///   - origin: The time printed as 0 (a replay's start; zero for live kernel times).
     ///   - includeMotion: Whether to print motion and positions.
@@ -29,21 +33,21 @@ extension WayfinderEvent {
         line.append("time", (time - origin).inSeconds)
         line.append("device", device.name)
         line.append("deviceID", device.source)
+        line.append("version", Self.streamVersion)
         payload.appendJSONFields(to: &line)
         return true
     }
 }
 
 extension EventPayload {
-    /// Whether the JSON stream prints the payload: not content offsets (the scroll view that moved
-    /// is the `target` of the `scroll` line), and motion and positions only when asked.
+    /// Whether the streams print the payload: motion and positions only when asked, everything
+    /// else always.
     public func isPrinted(includeMotion: Bool) -> Bool {
-        if case .contentOffset = self { return false }
-        return includeMotion || !isMotion
+        includeMotion || !isMotion
     }
 
     /// Appends the payload's `type` and fields (`events.md`) to a JSON object: the part of a stream
-    /// line after `time`, `device` and `deviceID`, also used where payloads are printed on their own
+    /// line after `time`, `device`, `deviceID` and `version`, also used where payloads are printed on their own
     /// (`wayfinder navigate --json`).
     public func appendJSONFields(to line: inout JSONLine) {
         switch self {

@@ -90,13 +90,36 @@ public struct Demo {
                 nil
             ),
         ]
+        return try Demo(
+            scene: scene, sceneFile: sceneURL.path,
+            parts: parts.map {
+                (title: $0.title, input: ReplayInput(path: $0.file.path, descriptionPath: $0.description?.path))
+            })
+    }
+
+    /// Creates a showcase of one's own: recordings played one after another, each a chapter named
+    /// after its file, on a scene.
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - sceneFile: The scene's file name, for messages.
+    ///   - recordings: The recordings, each with its separate description when it has one.
+    /// - Throws: ``LoadError`` naming the file when a recording is missing or malformed.
+    public init(scene: Scene, sceneFile: String, recordings: [ReplayInput]) throws(LoadError) {
+        try self.init(
+            scene: scene, sceneFile: sceneFile,
+            parts: recordings.map { (title: URL(fileURLWithPath: $0.path).lastPathComponent, input: $0) })
+    }
+
+    private init(scene: Scene, sceneFile: String, parts: [(title: String, input: ReplayInput)]) throws(LoadError) {
         var sources: [ReplaySource] = []
         var chapters: [Chapter] = []
         var start = Timestamp.zero
         for (index, part) in parts.enumerated() {
             let recording: Recording
             do {
-                recording = try Recording.load(contentsOf: part.file, descriptionURL: part.description)
+                recording = try Recording.load(
+                    contentsOf: URL(fileURLWithPath: part.input.path),
+                    descriptionURL: part.input.descriptionPath.map { URL(fileURLWithPath: $0) })
             } catch {
                 throw LoadError(description: "\(error)")
             }
@@ -107,9 +130,16 @@ public struct Demo {
                         description: device.description, frames: device.frames, recording: index, device: deviceIndex,
                         offset: start - .zero))
             }
-            start = start + recording.duration + gap
+            start = start + recording.duration + Self.gap
         }
-        return Demo(scene: scene, sceneFile: sceneURL.path, replay: Replay(sources: sources), chapters: chapters)
+        self.init(scene: scene, sceneFile: sceneFile, replay: Replay(sources: sources), chapters: chapters)
+    }
+
+    private init(scene: Scene, sceneFile: String, replay: Replay, chapters: [Chapter]) {
+        self.scene = scene
+        self.sceneFile = sceneFile
+        self.replay = replay
+        self.chapters = chapters
     }
 
     /// A runtime for the demo's scene.

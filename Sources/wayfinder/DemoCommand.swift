@@ -1,50 +1,84 @@
 import EventModel
 import InputEvents
+import Scenes
 import Wayfinder
 
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// `wayfinder demo`: the bundled scene and recordings through the whole pipeline.
+/// `wayfinder demo`: the bundled scene and recordings through the whole pipeline, or one's own.
 struct DemoCommand: Command {
     static let name = "demo"
     static let abstract = "Shows the whole pipeline on a bundled scene and bundled recordings; needs no device."
-    static let usage = "wayfinder demo [--json] [--plain] [--motion]"
     static let discussion = """
         Plays a keyboard session (Tab between groups, arrows, Return, Shift-Tab), a two-finger scroll
         and a secondary click on a real clickpad, and a real mouse's drag and wheel, one after another,
         on a photo-app scene. In a terminal it draws the scene with the focused item's halo, the Tab
-        loop's group numbers, selection and scroll offsets, and names each interaction as it happens.
-        Piped, it prints one line per event.
+        loop's group numbers, selection and scroll offsets, and names each interaction as it happens;
+        the view follows the terminal's size, and Ctrl-C ends it. Piped, it prints one line per event.
+
+        With --scene and RECORDING arguments it plays one's own recordings, one after another, on
+        one's own scene (either alone replaces the bundled one).
         """
-    static let options = [
-        OptionHelp("--json", "Prints the event stream as JSON lines."),
-        OptionHelp("--plain", "Prints one line per event even in a terminal."),
-        OptionHelp("--motion", "Also prints pointer motion (with --json or --plain)."),
-    ]
 
-    var isJSON = false
-    var isPlain = false
-    var includesMotion = false
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]),
+        help: "Plays on this scene file instead of the bundled one.")
+    static let json = CommandOption.flag("--json", help: "Prints the event stream as JSON lines.")
+    static let plain = CommandOption.flag("--plain", help: "Prints one line per event even in a terminal.")
+    static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion (with --json or --plain).")
+    static let recordings = CommandOption.positional(
+        "RECORDING", completion: .file(extensions: ReplayCommand.recordingExtensions), repeatable: true,
+        help: "Plays these recordings instead of the bundled ones, one after another.")
+    static let desc = CommandOption.value(
+        "--desc", placeholder: "DESC", completion: .file(extensions: ["desc"]), repeatable: true,
+        help: "The description of the evemu event log just before it, kept in a separate file.")
+    static let options = [scene, json, plain, motion, recordings, desc]
+    static let exclusiveGroups = [[json, plain]]
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--json"): isJSON = true
-            case .option("--plain"): isPlain = true
-            case .option("--motion"): includesMotion = true
-            default: throw argument.unexpected
-            }
-        }
+    var scenePath: String?
+    var recordingInputs: [ReplayInput]
+    var isJSON: Bool
+    var isPlain: Bool
+    var includesMotion: Bool
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        scenePath = arguments.value(of: Self.scene)
+        recordingInputs = try ReplayCommand.inputs(from: arguments, files: Self.recordings, descriptions: Self.desc)
+        isJSON = arguments.contains(Self.json)
+        isPlain = arguments.contains(Self.plain)
+        includesMotion = arguments.contains(Self.motion)
     }
 
-    func validate() throws(UsageError) {
-        if isJSON && isPlain { throw UsageError("'--json' and '--plain' cannot be used together") }
+    /// The showcase the options chose: the bundled one, or one's own scene and recordings.
+    func loadDemo() throws -> Demo {
+        let bundled = try Demo.load()
+        guard scenePath != nil || !recordingInputs.isEmpty else { return bundled }
+        var scene = bundled.scene
+        var sceneFile = bundled.sceneFile
+        if let scenePath {
+            do {
+                let loaded = try Scene.load(path: scenePath)
+                var standardError = FileStream.standardError
+                for warning in loaded.warnings { print("Warning: \(warning)", to: &standardError) }
+                scene = loaded.scene
+                sceneFile = scenePath
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+        }
+        guard !recordingInputs.isEmpty else {
+            var demo = bundled
+            demo.scene = scene
+            demo.sceneFile = sceneFile
+            return demo
+        }
+        return try Demo(scene: scene, sceneFile: sceneFile, recordings: recordingInputs)
     }
 
     func run() throws {
-        let demo = try Demo.load()
+        let demo = try loadDemo()
         let runtime = try demo.makeRuntime()
         if isJSON {
             runtime.onEvent = { event in
@@ -62,7 +96,7 @@ struct DemoCommand: Command {
             }
             try demo.replay.run(through: runtime)
         } else {
-            try runInTerminal(demo, runtime)
+            try runInTerminal(demo, runtime, isBundled: scenePath == nil && recordingInputs.isEmpty)
         }
     }
 
@@ -105,15 +139,14 @@ struct DemoCommand: Command {
         return weight
     }
 
-    private func runInTerminal(_ demo: Demo, _ runtime: Runtime) throws {
-        let player = TerminalPlayer()
-        player.begin()
+    private func runInTerminal(_ demo: Demo, _ runtime: Runtime, isBundled: Bool) throws {
+        let view = try TerminalView()
+        defer { view.end() }
         var chapter = -1
         var title = ""
         var motionFrames = 0
-        func pause(_ duration: Duration) { Pacer.sleep(for: duration) }
         func draw(_ caption: String?) {
-            if let snapshot = runtime.snapshot() { player.draw(snapshot, title: title, caption: caption) }
+            if let snapshot = runtime.snapshot() { view.draw(snapshot, title: title, caption: caption) }
         }
         draw("")
         try demo.replay.run(
@@ -123,7 +156,7 @@ struct DemoCommand: Command {
                     chapter = index
                     title = " wayfinder demo  \(index + 1)/\(demo.chapters.count)  \(demo.chapters[index].title)"
                     draw(nil)
-                    pause(Pacing.chapter)
+                    view.pause(for: Pacing.chapter)
                 }
             },
             afterStep: { events in
@@ -131,17 +164,23 @@ struct DemoCommand: Command {
                 switch Self.weight(of: events) {
                 case .reading:
                     draw(Captions.caption(for: events))
-                    pause(Pacing.caption)
+                    view.pause(for: Pacing.caption)
                 case .animation:
                     draw(Captions.caption(for: events))
-                    pause(Pacing.animation)
+                    view.pause(for: Pacing.animation)
                 case .motion:
                     motionFrames += 1
                     if motionFrames % Pacing.motionFramesPerDraw == 0 { draw(nil) }
                 }
             }
         )
-        draw(" done: focus moved through three groups, a selection, a scroll, a context menu and a drag")
-        player.end()
+        let summary =
+            isBundled
+            ? "done: focus moved through three groups, a selection, a scroll, a context menu and a drag"
+            : "done: \(demo.chapters.count) recording\(demo.chapters.count == 1 ? "" : "s") played"
+        draw(" " + summary)
+        view.pause(for: Pacing.chapter)
+        view.end()
+        if !view.isStopped { print("wayfinder demo: \(summary)") }
     }
 }

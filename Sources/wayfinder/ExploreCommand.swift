@@ -12,19 +12,21 @@ import Wayfinder
 struct ExploreCommand: Command {
     static let name = "explore"
     static let abstract = "Explores a scene's keyboard focus interactively in the terminal."
-    static let usage = "wayfinder explore --scene SCENE [--fka]"
     static let discussion = """
         Draws the scene and moves focus with the keys of the terminal: Tab and Shift-Tab between
-        groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits; the
-        terminal is restored on exit and on SIGINT or SIGTERM. Standard input and output must be a
-        terminal. With --fka, Full Keyboard Access is on: controls and accessibility elements join
-        the cursor's order, Space activates, and Ctrl-Z stands for Tab+Z (the actions menu, whose
-        rows the caption lists; Up, Down and Return choose).
+        groups, the arrows inside a group, Return or Space to select, Escape. q or Ctrl-C quits. The
+        view follows the terminal's size, and the terminal is restored on exit, on SIGINT or SIGTERM
+        and on an error. Standard input and output must be a terminal. With --fka, Full Keyboard
+        Access is on: controls and accessibility elements join the cursor's order, Space activates,
+        and Ctrl-Z stands for Tab+Z (the actions menu, whose rows the caption lists; Up, Down and
+        Return choose).
         """
-    static let options = [
-        OptionHelp("--scene SCENE", "The scene file (JSON)."),
-        OptionHelp("--fka", "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z)."),
-    ]
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
+        help: "The scene file (JSON).")
+    static let fullKeyboardAccessOption = CommandOption.flag(
+        "--fka", help: "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z).")
+    static let options = [scene, fullKeyboardAccessOption]
     /// The byte a terminal sends for Ctrl-Z in raw mode; it stands for the Tab+Z chord, which a
     /// terminal cannot send.
     static let actionsMenuByte: UInt8 = 0x1A
@@ -34,25 +36,15 @@ struct ExploreCommand: Command {
     /// same order as the delays editors such as Vim and tmux use).
     static let escapeWait: Duration = .milliseconds(50)
 
-    var scenePath: String?
-    var fullKeyboardAccess = false
+    var scenePath: String
+    var fullKeyboardAccess: Bool
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--scene"): scenePath = try arguments.value(for: "--scene")
-            case .option("--fka"): fullKeyboardAccess = true
-            default: throw argument.unexpected
-            }
-        }
-    }
-
-    func validate() throws(UsageError) {
-        if scenePath == nil { throw UsageError("Missing expected option '--scene SCENE'") }
+    init(parsing arguments: ParsedArguments) {
+        scenePath = arguments.value(of: Self.scene) ?? ""
+        fullKeyboardAccess = arguments.contains(Self.fullKeyboardAccessOption)
     }
 
     func run() throws {
-        guard let scenePath else { return }
         let scene: Scene
         do {
             scene = try Scene.load(path: scenePath).scene
@@ -64,21 +56,26 @@ struct ExploreCommand: Command {
                 "explore needs a terminal on standard input and output; use 'wayfinder navigate' in scripts")
         }
         let runtime = try Runtime(scene: scene, sceneFile: scenePath, fullKeyboardAccess: fullKeyboardAccess)
-        let signals = try StopSignals()
         let raw = try RawTerminalMode()
         defer { raw.restore() }
-        let player = TerminalPlayer()
-        let title = " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: select · q: quit"
-        player.begin()
-        if let snapshot = runtime.snapshot() { player.draw(snapshot, title: title, caption: "press Tab") }
+        let view = try TerminalView()
+        defer { view.end() }
+        func draw(_ caption: String) {
+            if let snapshot = runtime.snapshot() {
+                view.draw(snapshot, title: Self.title, hint: Self.quitHint, caption: caption)
+            }
+        }
+        draw("press Tab")
         var decoder = TerminalKeyDecoder()
         var time = Timestamp.zero
         var buffer = [UInt8](repeating: 0, count: 64)
         let input = FileDescriptor(rawValue: STDIN_FILENO)
-        let stop = signals.withFileDescriptor { $0 }
         loop: while true {
-            let ready = try Readiness.waitForReadable([input, stop], timeout: nil)
-            if ready[1] { break }
+            let ready = try Readiness.waitForReadable(
+                [input, view.stopDescriptor, view.player.resizeDescriptor], timeout: nil)
+            if ready[1], view.checkStop() { break }
+            if ready[2] { view.player.redrawIfResized() }
+            guard ready[0] else { continue }
             let count = read(STDIN_FILENO, &buffer, buffer.count)
             if count <= 0 { break }
             let bytes = buffer[0..<count]
@@ -92,10 +89,7 @@ struct ExploreCommand: Command {
                     return "actions menu of \(action.item): "
                         + (action.actions.isEmpty ? "none" : action.actions.joined(separator: " · "))
                 }.first
-                let caption = menu ?? "nothing focused"
-                if let snapshot = runtime.snapshot() {
-                    player.draw(snapshot, title: title, caption: "Tab+Z: " + caption)
-                }
+                draw("Tab+Z: " + (menu ?? "nothing focused"))
                 continue
             }
             var keys = decoder.decode(bytes)
@@ -113,12 +107,14 @@ struct ExploreCommand: Command {
                 // Terminal keys carry no kernel time: a steady 1 ms apart keeps them in order.
                 time += .milliseconds(1)
                 let events = runtime.press(press, at: time)
-                let caption = Captions.caption(for: events) ?? "\(chord): nothing to do here"
-                if let snapshot = runtime.snapshot() {
-                    player.draw(snapshot, title: title, caption: "\(chord): " + caption)
-                }
+                draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
             }
         }
-        player.end()
     }
+
+    /// The title line's text, cut to fit the terminal.
+    static let title = " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: select"
+
+    /// What the title line keeps at its right end at any width.
+    static let quitHint = "q: quit "
 }

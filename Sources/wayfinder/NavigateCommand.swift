@@ -19,13 +19,13 @@ struct NavigateCommand: Command {
         case request
         /// The app commands available for the current focus (what holding Command lists).
         case commands
+
+        /// Whether the report is about one item, named after it (`--debug focusability ID`).
+        var takesItem: Bool { self == .focusability || self == .request }
     }
 
     static let name = "navigate"
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
-    static let usage =
-        "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] --keys \"K1 K2 …\" "
-        + "[--json] [--trace] [--debug focusability ID|request ID|groups|loop|status|commands]"
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
         selections and actions it caused. With --json each line is
@@ -41,56 +41,56 @@ struct NavigateCommand: Command {
         scene's commands available for the current focus (validated along the responder chain).
         A command whose key clashes with keyboard navigation is reported as a warning at the start.
         """
-    static let options = [
-        OptionHelp("--scene SCENE", "The scene file (JSON)."),
-        OptionHelp("--focus ID", "Focuses this item before the first key."),
-        OptionHelp("--fka", "Turns on Full Keyboard Access: controls become focusable, Tab+Z and Tab+F work."),
-        OptionHelp("--search precise|proximity", "Overrides the scene's directional search."),
-        OptionHelp("--keys \"K1 K2 …\"", "The keys to press, separated by spaces."),
-        OptionHelp("--json", "Prints one JSON object per key."),
-        OptionHelp("--trace", "Prints each focus transition (moves, failures, vetoes, modes) on standard error."),
-        OptionHelp(
-            "--debug WHAT", "Prints focusability ID, request ID, groups, loop, status or commands after the keys."),
-    ]
 
-    var scenePath: String?
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
+        help: "The scene file (JSON).")
+    static let focus = CommandOption.value(
+        "--focus", placeholder: "ID", help: "Focuses this item before the first key.")
+    static let fullKeyboardAccess = CommandOption.flag(
+        "--fka", help: "Turns on Full Keyboard Access: controls become focusable, Tab+Z and Tab+F work.")
+    static let search = CommandOption.choice(
+        "--search", of: DirectionalSearch.self, help: "Overrides the scene's directional search.")
+    static let keys = CommandOption.value(
+        "--keys", placeholder: "\"K1 K2 …\"", help: "The keys to press, separated by spaces.")
+    static let json = CommandOption.flag("--json", help: "Prints one JSON object per key.")
+    static let trace = CommandOption.flag(
+        "--trace", help: "Prints each focus transition (moves, failures, vetoes, modes) on standard error.")
+    static let debug = CommandOption.choice(
+        "--debug",
+        choices: DebugReport.allCases.map { .init($0.rawValue, argument: $0.takesItem ? "ID" : nil) },
+        help: "Prints what the focus debugger says after the keys (see above).")
+    static let options = [scene, focus, fullKeyboardAccess, search, keys, json, trace, debug]
+
+    var scenePath: String
     var initialFocus: String?
-    var fullKeyboardAccess = false
+    var fullKeyboardAccess: Bool
     var search: DirectionalSearch?
     var keys: [KeyInput]?
-    var isJSON = false
-    var isTracing = false
+    var isJSON: Bool
+    var isTracing: Bool
     var debug: DebugReport?
     var debugItem: String?
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--scene"): scenePath = try arguments.value(for: "--scene")
-            case .option("--focus"): initialFocus = try arguments.value(for: "--focus")
-            case .option("--fka"): fullKeyboardAccess = true
-            case .option("--search"): search = try arguments.value(for: "--search", as: DirectionalSearch.self)
-            case .option("--keys"):
-                let script = try arguments.value(for: "--keys")
-                do {
-                    keys = try KeyInput.script(script)
-                } catch {
-                    throw UsageError("Invalid value for '--keys': \(error)")
-                }
-            case .option("--json"): isJSON = true
-            case .option("--trace"): isTracing = true
-            case .option("--debug"):
-                debug = try arguments.value(for: "--debug", as: DebugReport.self)
-                if debug == .focusability || debug == .request {
-                    debugItem = try arguments.value(for: "--debug \(debug?.rawValue ?? "")")
-                }
-            default: throw argument.unexpected
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        scenePath = arguments.value(of: Self.scene) ?? ""
+        initialFocus = arguments.value(of: Self.focus)
+        fullKeyboardAccess = arguments.contains(Self.fullKeyboardAccess)
+        search = arguments.choice(of: Self.search, as: DirectionalSearch.self)
+        if let script = arguments.value(of: Self.keys) {
+            do {
+                keys = try KeyInput.script(script)
+            } catch {
+                throw UsageError("Invalid value for '--keys': \(error)")
             }
         }
+        isJSON = arguments.contains(Self.json)
+        isTracing = arguments.contains(Self.trace)
+        debug = arguments.choice(of: Self.debug, as: DebugReport.self)
+        debugItem = arguments.choiceArgument(of: Self.debug)
     }
 
     func validate() throws(UsageError) {
-        if scenePath == nil { throw UsageError("Missing expected option '--scene SCENE'") }
         if keys == nil && debug == nil { throw UsageError("Missing expected option '--keys \"K1 K2 …\"'") }
         if keys?.isEmpty == true { throw UsageError("Invalid value for '--keys': no keys given") }
     }
@@ -98,7 +98,7 @@ struct NavigateCommand: Command {
     func run() throws {
         var standardOutput = FileStream.standardOutput
         var standardError = FileStream.standardError
-        let path = scenePath ?? ""
+        let path = scenePath
         let loaded: LoadedScene
         do {
             loaded = try Scene.load(path: path)

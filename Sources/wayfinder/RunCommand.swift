@@ -1,5 +1,7 @@
+import Classification
 import EventModel
 import InputDevices
+import InputEvents
 import Scenes
 import Wayfinder
 
@@ -7,35 +9,50 @@ import Wayfinder
 struct RunCommand: Command {
     static let name = "run"
     static let abstract = "Runs the pipeline on attached input devices until Ctrl-C, with hotplug."
-    static let usage = "wayfinder run [--scene SCENE] [--grab] [--json] [--motion]"
     static let discussion = """
         Prints the interaction stream: devices coming and going, keys, clicks, scrolls, taps, long
         presses and drags; with --scene, also focus, selection and the scene's interactions. Ctrl-C
         or SIGTERM cancels gestures in progress (printed), releases keys, buttons and grabs, and
         exits with 0. Times are the kernel's event times.
+
+        With --scene and standard output a terminal, it draws the scene live instead, as demo does:
+        the focused item, selection, scroll offsets, the pointer and a caption naming each
+        interaction, following the terminal's size. --plain prints lines in a terminal; piped, it
+        prints lines; --json prints the event stream.
         """
-    static let options = [
-        OptionHelp("--scene SCENE", "Runs the whole pipeline, focus included, on a scene file."),
-        OptionHelp("--grab", "Takes the devices exclusively: other programs see no input while it runs."),
-        OptionHelp("--json", "Prints JSON lines."),
-        OptionHelp("--motion", "Also prints pointer motion."),
-    ]
+
+    static let scene = CommandOption.value(
+        "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]),
+        help: "Runs the whole pipeline, focus included, on a scene file.")
+    static let grab = CommandOption.flag(
+        "--grab", help: "Takes the devices exclusively: other programs see no input while it runs.")
+    static let json = CommandOption.flag("--json", help: "Prints JSON lines.")
+    static let plain = CommandOption.flag("--plain", help: "Prints one line per event even in a terminal.")
+    static let device = CommandOption.value(
+        "--device", placeholder: "NODE|NAME", completion: .deviceNode, repeatable: true,
+        help: "Uses only this device, by event node or by name (see 'wayfinder devices'); also when plugged in.")
+    static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion.")
+    static let options = [scene, grab, json, plain, device] + DeviceSettingsOptions.options + [motion]
+    static let exclusiveGroups = [[json, plain]]
 
     var scenePath: String?
-    var grabs = false
-    var isJSON = false
-    var includesMotion = false
+    var grabs: Bool
+    var isJSON: Bool
+    var isPlain: Bool
+    /// The devices chosen with `--device`; every device when empty.
+    var selection: DeviceSelection
+    var includesMotion: Bool
+    /// The device settings the command line chose.
+    var classifierOptions: ClassifierOptions
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--scene"): scenePath = try arguments.value(for: "--scene")
-            case .option("--grab"): grabs = true
-            case .option("--json"): isJSON = true
-            case .option("--motion"): includesMotion = true
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        scenePath = arguments.value(of: Self.scene)
+        grabs = arguments.contains(Self.grab)
+        isJSON = arguments.contains(Self.json)
+        isPlain = arguments.contains(Self.plain)
+        selection = DeviceSelection(arguments.values(of: Self.device))
+        includesMotion = arguments.contains(Self.motion)
+        classifierOptions = DeviceSettingsOptions.classifierOptions(from: arguments)
     }
 
     func run() throws {
@@ -50,30 +67,150 @@ struct RunCommand: Command {
                 throw CommandFailure("\(error)")
             }
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>")
+        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
+        let isView = scene != nil && !isJSON && !isPlain && Terminal.isOutputTerminal
+        let messages = MessageSink()
         let source: DeviceSessionSource
         do {
-            source = try DeviceSessionSource(grabs: grabs) { warning in
-                var standardError = FileStream.standardError
-                print(warning, to: &standardError)
-            }
+            source = try DeviceSessionSource(grabs: grabs, selection: selection) { messages.report($0) }
         } catch {
             throw CommandFailure("\(error)")
         }
-        if source.deviceCount == 0 {
-            print(
-                "No input device could be opened; waiting for devices to be plugged in (Ctrl-C to stop). "
-                    + DeviceError.permissionAdvice,
-                to: &standardError
-            )
+        if let advice = Self.advice(attached: source.attachedCount, opened: source.deviceCount, selection: selection) {
+            print(advice, terminator: "", to: &standardError)
         }
-        let isJSON = isJSON
-        let includesMotion = includesMotion
-        runtime.onEvent = { (event: WayfinderEvent) in
-            let line =
-                isJSON ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
-            if let line { print(line) }
+        guard isView, let scenePath else {
+            let isJSON = isJSON
+            let includesMotion = includesMotion
+            runtime.onEvent = { (event: WayfinderEvent) in
+                let line =
+                    isJSON
+                    ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
+                if let line { print(line) }
+            }
+            try LiveLoop(runtime: runtime, source: source).run()
+            return
         }
-        try LiveLoop(runtime: runtime, source: source).run()
+        let view = try LiveSceneView(
+            source: source, runtime: runtime, title: " wayfinder run  \(scenePath)", messages: messages)
+        defer { view.end() }
+        try LiveLoop(runtime: runtime, source: view).run()
     }
+
+    /// What to say before waiting when no device is open: that there are no event nodes at all
+    /// (as `devices` says it), that none matches `--device`, or that none could be opened (with
+    /// how to get access); nil when a device is open. Each says that it is waiting for devices.
+    static func advice(attached: Int, opened: Int, selection: DeviceSelection) -> String? {
+        guard opened == 0 else { return nil }
+        let waiting = "waiting for devices to be plugged in (Ctrl-C to stop)"
+        if attached == 0 { return DevicesCommand.noDevicesAdvice + "Until then, \(waiting).\n" }
+        if !selection.isAll {
+            return "No attached device matches --device "
+                + selection.patterns.map { "'\($0)'" }.joined(separator: ", ") + " (see 'wayfinder devices'); "
+                + waiting + ".\n"
+        }
+        return "No input device could be opened; \(waiting). \(DeviceError.permissionAdvice).\n"
+    }
+}
+
+/// Where warnings go while `run` runs: standard error, or the live view's caption once it draws.
+final class MessageSink {
+    /// Takes the messages while the view draws; nil prints them on standard error.
+    var handler: ((String) -> Void)?
+
+    /// Reports a message.
+    func report(_ message: String) {
+        if let handler { return handler(message) }
+        var standardError = FileStream.standardError
+        print(message, to: &standardError)
+    }
+}
+
+/// `run --scene` in a terminal: the devices as a live source that draws the scene between waits.
+///
+/// The view draws after each batch of input, when the loop comes back to wait: at once for
+/// something to read (a click, focus, a device), at most ``motionFrameInterval`` apart for motion
+/// and scrolling alone. The wait is cut to ``resizeCheckInterval`` so that a resized terminal is
+/// redrawn while no input arrives (the session's wait cannot include the resize signal).
+final class LiveSceneView: LiveInputSource {
+    /// How often motion alone is drawn: 30 frames a second moves a pointer smoothly across a
+    /// grid of characters, and keeps a 1000 Hz mouse from flooding the terminal.
+    static let motionFrameInterval: Duration = .milliseconds(33)
+    /// The longest wait before a resize is noticed without input: a tenth of a second reads as
+    /// immediate.
+    static let resizeCheckInterval: Duration = .milliseconds(100)
+
+    private let source: any LiveInputSource
+    private let runtime: Runtime
+    private let player: TerminalPlayer
+    private let title: String
+    private var pending: [WayfinderEvent] = []
+    private var isDrawPending = false
+    private var lastDraw = Timestamp.zero
+    private var caption: String?
+
+    /// Starts the view on the alternate screen and draws the scene.
+    /// - Parameters:
+    ///   - source: The devices.
+    ///   - runtime: The runtime the loop feeds; the view takes its `onEvent` and `onDiagnostic`.
+    ///   - title: The title line.
+    ///   - messages: Where warnings go; the view shows them in its caption.
+    ///   - player: What draws; standard output's terminal by default.
+    init(
+        source: any LiveInputSource,
+        runtime: Runtime,
+        title: String,
+        messages: MessageSink,
+        player: TerminalPlayer? = nil
+    ) throws {
+        self.source = source
+        self.runtime = runtime
+        self.title = title
+        self.player = try player ?? TerminalPlayer()
+        self.player.begin()
+        pending.reserveCapacity(64)
+        runtime.onEvent = { [unowned self] event in pending.append(event) }
+        messages.handler = { [unowned self] message in
+            caption = message
+            isDrawPending = true
+        }
+        runtime.onDiagnostic = { message in messages.report("Warning: \(message)") }
+        caption = "waiting for input"
+        draw()
+    }
+
+    private func draw() {
+        guard let snapshot = runtime.snapshot() else { return }
+        player.draw(snapshot, title: title, hint: "Ctrl-C: quit ", caption: caption)
+        caption = nil
+        isDrawPending = false
+        lastDraw = TerminalView.now()
+    }
+
+    /// Takes in the events since the last wait: draws at once for something to read, and for
+    /// motion alone once ``motionFrameInterval`` has passed since the last frame (or when
+    /// `force`).
+    func drawPending(force: Bool = false) {
+        if !pending.isEmpty {
+            if let text = Captions.caption(for: pending) { caption = text }
+            isDrawPending = true
+            let isMotionOnly = DemoCommand.weight(of: pending) == .motion
+            pending.removeAll(keepingCapacity: true)
+            if !isMotionOnly { draw() }
+        }
+        if isDrawPending, force || TerminalView.now() - lastDraw >= Self.motionFrameInterval { draw() }
+    }
+
+    func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
+        drawPending()
+        player.redrawIfResized()
+        let nextDraw = isDrawPending ? Self.motionFrameInterval - (TerminalView.now() - lastDraw) : nil
+        let cap = min(nextDraw ?? Self.resizeCheckInterval, Self.resizeCheckInterval)
+        return try source.poll(timeout: min(timeout ?? cap, cap), into: &output)
+    }
+
+    func close() { source.close() }
+
+    /// Leaves the alternate screen, restoring the terminal.
+    func end() { player.end() }
 }

@@ -68,6 +68,11 @@ import Testing
     func helpIsRequestedBeforeDoubleDashOnly(arguments: [String], requestsHelp: Bool) {
         #expect(ArgumentCursor(arguments).requestsHelp == requestsHelp)
     }
+
+    @Test(arguments: [(["--version"], true), (["x", "--version"], true), (["--", "--version"], false), ([], false)])
+    func versionIsRequestedBeforeDoubleDashOnly(arguments: [String], requestsVersion: Bool) {
+        #expect(ArgumentCursor(arguments).requestsVersion == requestsVersion)
+    }
 }
 
 @Suite struct RootCommandTests {

@@ -18,8 +18,8 @@ import WayfinderTestSupport
     }
 
     private static func command(_ arguments: [String]) throws -> RecordCommand {
-        var cursor = ArgumentCursor(arguments + ["/dev/input/event3"])
-        let command = try RecordCommand(arguments: &cursor)
+        let command = RecordCommand(
+            parsing: try ParsedArguments(arguments + ["/dev/input/event3"], table: RecordCommand.self))
         try command.validate()
         return command
     }
@@ -93,8 +93,7 @@ import WayfinderTestSupport
     }
 
     @Test func forceWithoutAFileIsAUsageError() throws {
-        var cursor = ArgumentCursor(["--force"])
-        let command = try RecordCommand(arguments: &cursor)
+        let command = RecordCommand(parsing: try ParsedArguments(["--force"], table: RecordCommand.self))
         #expect(throws: UsageError("'--force' replaces the file given with -o; give -o FILE")) {
             try command.validate()
         }

@@ -33,8 +33,9 @@ import WayfinderTestSupport
     static func record(_ arguments: [String], _ captured: RecordCommand.CapturedDevice) throws -> Recording {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
-        var cursor = ArgumentCursor(["-o", url.path] + arguments + ["/dev/input/event3"])
-        let command = try RecordCommand(arguments: &cursor)
+        let command = RecordCommand(
+            parsing: try ParsedArguments(
+                ["-o", url.path] + arguments + ["/dev/input/event3"], table: RecordCommand.self))
         try command.validate()
         try command.write([captured])
         return try Recording.load(contentsOf: url)

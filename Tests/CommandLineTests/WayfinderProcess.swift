@@ -51,13 +51,30 @@ enum WayfinderProcess {
     ///   - environment: Extra environment variables.
     ///   - timeout: How long the command may run before it is terminated (and the outcome's exit
     ///     code shows the signal).
+    ///   - executable: The program; the built `wayfinder` by default.
     static func run(
+        _ arguments: [String],
+        environment: [String: String] = [:],
+        timeout: TimeInterval = 120,
+        executable: URL? = nil
+    ) throws -> ProcessOutcome {
+        try execute(executable ?? executableURL(), arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Runs any program with arguments, standard input empty, and waits for it to end.
+    /// - Parameters:
+    ///   - program: The program.
+    ///   - arguments: Its arguments.
+    ///   - environment: Extra environment variables.
+    ///   - timeout: How long it may run before it is terminated.
+    static func execute(
+        _ program: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
         timeout: TimeInterval = 120
     ) throws -> ProcessOutcome {
         let process = Process()
-        process.executableURL = try executableURL()
+        process.executableURL = program
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outputPipe = Pipe()

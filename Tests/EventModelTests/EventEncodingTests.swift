@@ -18,7 +18,7 @@ import Testing
             .textLine(origin: Self.origin, includeMotion: true)
     }
 
-    private let head = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","#
+    private let head = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","version":1,"#
 
     @Test func keysPrintKernelNamesModifiersTextAndKeysym() {
         #expect(
@@ -120,18 +120,28 @@ import Testing
         #expect(text(.focus(from: "a", to: "b", heading: .down)) == #"  1.068800  Pad "1"  focus a → b (down)"#)
     }
 
-    @Test func whatTheJSONStreamLeavesOut() {
+    @Test func motionIsPrintedOnlyWhenAsked() {
         let motion = WayfinderEvent(
             time: Self.origin, device: Self.pad, payload: .input(.motion(delta: Vector(x: 1, y: 2)), target: nil))
         #expect(motion.jsonLine(origin: Self.origin) == nil)
         #expect(motion.textLine(origin: Self.origin) == nil)
         #expect(
             motion.jsonLine(origin: Self.origin, includeMotion: true)
-                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","type":"motion","dx":1,"dy":2}"#)
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2}"#)
         let offset = WayfinderEvent(
             time: Self.origin, device: Self.pad, payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 40)))
-        #expect(offset.jsonLine(origin: Self.origin) == nil)
         #expect(offset.textLine(origin: Self.origin) == #"  0.000000  Pad "1"  grid scrolled to (0, 40)"#)
+    }
+
+    @Test func contentOffsetsArePrintedAsTheTextShowsThem() {
+        let offset = WayfinderEvent(
+            time: Self.origin + .microseconds(16), device: Self.pad,
+            payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 1.1362510000000001)))
+        #expect(
+            offset.jsonLine(origin: Self.origin)
+                == #"{"time":0.000016,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"contentOffset","item":"grid","x":0,"y":1.136251}"#
+        )
+        #expect(offset.textLine(origin: Self.origin) == #"  0.000016  Pad "1"  grid scrolled to (0, 1.1)"#)
     }
 
     @Test func deviceLinesNameTheInstance() {
@@ -139,7 +149,7 @@ import Testing
         let added = WayfinderEvent(time: Self.origin, device: mouse, payload: .device(.added, kind: .mouse))
         #expect(
             added.jsonLine(origin: Self.origin)
-                == #"{"time":0,"device":"USB Mouse","deviceID":"/dev/input/event7","type":"device","state":"added","kind":"mouse"}"#
+                == #"{"time":0,"device":"USB Mouse","deviceID":"/dev/input/event7","version":1,"type":"device","state":"added","kind":"mouse"}"#
         )
         #expect(added.textLine(origin: Self.origin) == "  0.000000  USB Mouse  device added (mouse)")
     }

@@ -64,12 +64,38 @@ import Testing
         line.append("int32", Int32.min)
         line.append("uint16", UInt16.max)
         #expect(
-            line.text.hasPrefix(#"{"whole":5,"small":1e-06,"large":1e+20,"negative":-1.5,"nan":null,"infinity":null"#))
+            line.text
+                == #"{"whole":5,"small":0.000001,"large":1e+20,"negative":-1.5,"nan":null,"infinity":null,"int32":-2147483648,"uint16":65535}"#
+        )
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
         #expect((object["small"] as? Double) == 0.000001)
         #expect((object["large"] as? Double) == 1e20)
         #expect(object["nan"] is NSNull)
         #expect((object["int32"] as? Int) == Int(Int32.min))
+    }
+
+    /// Rounded to the nearest millionth, in plain decimal notation without trailing zeros.
+    @Test(arguments: [
+        (0.000016, "0.000016"),
+        (1.6e-05, "0.000016"),
+        (1.1362510000000001, "1.136251"),
+        (0.1 + 0.2, "0.3"),
+        (-0.0000004, "0"),
+        (-0.0, "0"),
+        (-2.5000001, "-2.5"),
+        (1_764_601_234.000016, "1764601234.000016"),
+        (123.4567894, "123.456789"),
+        (0.0000005, "0.000001"),
+        (9e12, "9000000000000"),
+        (9_000_000_000_000.125, "9000000000000.125"),
+        (1e17, "100000000000000000"),
+    ])
+    func numbersAreCompact(value: Double, expected: String) throws {
+        var line = JSONLine()
+        line.append("n", value)
+        #expect(line.text == #"{"n":"# + expected + "}")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.text.utf8)) as? [String: Any])
+        #expect(abs((object["n"] as? Double ?? .nan) - value) <= 0.0000005 + value.magnitude * 1e-15)
     }
 
     @Test func removeAllStartsANewObject() {

@@ -132,14 +132,14 @@ import WayfinderTestSupport
         let lines = events.compactMap { $0.jsonLine(origin: first.frames[0].time) }
         #expect(
             lines == [
-                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","type":"device","state":"added","kind":"mouse"}"#,
-                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","type":"device","state":"added","kind":"mouse"}"#,
-                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","type":"device","state":"removed","kind":"mouse"}"#,
-                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","type":"device","state":"removed","kind":"mouse"}"#,
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"device","state":"added","kind":"mouse"}"#,
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"device","state":"added","kind":"mouse"}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"device","state":"removed","kind":"mouse"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"device","state":"removed","kind":"mouse"}"#,
             ])
     }
 }

@@ -1,9 +1,42 @@
 import EventModel
+import Foundation
 public import InputDevices
 import InputEvents
 
-/// Attached hardware as a live source: an `InputSession` of every input device, with hotplug and
-/// a clean stop on SIGINT or SIGTERM.
+/// Which attached devices a live source opens: all of them, or those named by node or by name.
+///
+/// ```swift
+/// let selection = DeviceSelection(["/dev/input/event5", "Logitech USB Receiver Mouse"])
+/// selection.contains(node: "/dev/input/event5", name: nil)  // true
+/// ```
+public struct DeviceSelection: Hashable, Sendable {
+    /// The nodes (`/dev/input/event5`) and names (`Logitech USB Receiver Mouse`) chosen; every
+    /// device when empty.
+    public var patterns: [String]
+
+    /// Every device.
+    public static let all = DeviceSelection([])
+
+    /// Creates a selection of devices named by node or by name.
+    public init(_ patterns: [String]) { self.patterns = patterns }
+
+    /// Whether every device is selected.
+    public var isAll: Bool { patterns.isEmpty }
+
+    /// Whether a device is selected: its node or its name is one of the patterns.
+    /// - Parameters:
+    ///   - node: The device's event node.
+    ///   - name: The device's name, when known.
+    public func contains(node: String, name: String?) -> Bool {
+        isAll || patterns.contains(node) || name.map(patterns.contains) == true
+    }
+
+    /// Whether a pattern names a node rather than a device name.
+    static func isNode(_ pattern: String) -> Bool { pattern.hasPrefix("/") }
+}
+
+/// Attached hardware as a live source: an `InputSession` of every input device (or those a
+/// ``DeviceSelection`` names), with hotplug and a clean stop on SIGINT or SIGTERM.
 ///
 /// ```swift
 /// let runtime = try Runtime(scene: scene)
@@ -15,21 +48,64 @@ public final class DeviceSessionSource: LiveInputSource {
     private var identifiers: [String: DeviceID] = [:]
     private var nextIdentifier = 0
     private let report: (String) -> Void
+    private let skipped: SkippedNodes
 
-    /// Opens every attached input device.
+    /// The nodes the opener turned away because the selection does not name them: their
+    /// `failed` reports are not warnings.
+    private final class SkippedNodes {
+        var paths: Set<String> = []
+    }
+
+    /// Opens the attached input devices a selection names.
     /// - Parameters:
     ///   - grabs: Whether to take every device exclusively (other programs see no input).
+    ///   - selection: Which devices to open, now and when plugged in later; every one by default.
+    ///     A device is chosen by its node or by its name (read from sysfs without opening it, or
+    ///     else from the device).
     ///   - report: Called with warnings for people: a device that cannot be opened, hotplug off.
     /// - Throws: `DeviceError` when the devices cannot be listed or the signals set up.
-    public init(grabs: Bool, report: @escaping (String) -> Void) throws(DeviceError) {
+    public init(
+        grabs: Bool,
+        selection: DeviceSelection = .all,
+        report: @escaping (String) -> Void
+    ) throws(DeviceError) {
         let nodes = try DeviceDiscovery.attachedDevices()
-        session = try InputSession(nodes: nodes, grabs: grabs, watchesHotplug: true, handlesStopSignals: true)
+        attachedCount = nodes.count
+        let skipped = SkippedNodes()
+        session = try InputSession(nodes: nodes, grabs: grabs, watchesHotplug: true, handlesStopSignals: true) {
+            node throws(DeviceError) in
+            // Decided before opening when the node or its sysfs name says; grabbing happens after.
+            let knownName = Self.systemName(of: node)
+            if !selection.isAll, knownName != nil, !selection.contains(node: node.path, name: knownName) {
+                skipped.paths.insert(node.path)
+                throw DeviceError(.open, errno: .noDevice, path: node.path)
+            }
+            let device = try InputDevice(opening: node.path, udevProperties: node.udevProperties)
+            if !selection.contains(node: node.path, name: device.description.name) {
+                skipped.paths.insert(node.path)
+                throw DeviceError(.open, errno: .noDevice, path: node.path)
+            }
+            return device
+        }
+        self.skipped = skipped
         self.report = report
         if let error = session.hotplugError { report("Warning: devices plugged in later are not seen: \(error)") }
     }
 
+    /// The number of event nodes attached when the source was created, opened or not.
+    public let attachedCount: Int
+
     /// The number of devices open now.
     public var deviceCount: Int { session.devicePaths.count }
+
+    /// The device's name as sysfs has it (`/sys/class/input/eventN/device/name`), readable without
+    /// opening the node; nil when sysfs does not say.
+    static func systemName(of node: DeviceNode) -> String? {
+        let directory =
+            node.systemPath ?? "/sys/class/input/" + URL(fileURLWithPath: node.path).lastPathComponent
+        guard let text = try? String(contentsOfFile: directory + "/device/name", encoding: .utf8) else { return nil }
+        return text.hasSuffix("\n") ? String(text.dropLast()) : text
+    }
 
     public func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
         try session.poll(timeout: timeout) { event in
@@ -42,6 +118,7 @@ public final class DeviceSessionSource: LiveInputSource {
             case .removed(let path):
                 if let id = identifiers.removeValue(forKey: path) { output.append(.removed(id)) }
             case .failed(let error):
+                if skipped.paths.contains(error.path) { break }
                 report("Warning: \(error)")
             case .frame(let path, let frame), .synchronized(let path, let frame):
                 if let id = identifiers[path] { output.append(.frame(id, frame)) }

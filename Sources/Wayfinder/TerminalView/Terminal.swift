@@ -1,3 +1,6 @@
+public import InputDevices
+import Synchronization
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
@@ -25,10 +28,12 @@ public enum Terminal {
 
     /// Escape sequences (ECMA-48 and the xterm alternate screen).
     public enum Sequence {
-        /// Switches to the alternate screen and hides the cursor.
-        public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l"
-        /// Shows the cursor and returns to the normal screen.
-        public static let leaveFullScreen = "\u{1B}[?25h\u{1B}[?1049l"
+        /// Switches to the alternate screen, hides the cursor and clears the screen.
+        public static let enterFullScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
+        /// Resets colours, shows the cursor and returns to the normal screen as it was.
+        public static let leaveFullScreen = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        /// Clears the whole screen.
+        public static let clearScreen = "\u{1B}[2J"
         /// Moves the cursor to the top-left corner.
         public static let home = "\u{1B}[H"
         /// Clears from the cursor to the end of the line.
@@ -51,6 +56,99 @@ public enum Terminal {
         }
     }
 }
+
+/// The terminal's size changes (SIGWINCH) as something an event loop can poll: a pipe that
+/// becomes readable when the window is resized (the self-pipe technique).
+///
+/// ```swift
+/// let resize = try TerminalResizeSignal()
+/// // poll resize.fileDescriptor with the other inputs
+/// if resize.consume() { redraw(at: Terminal.size) }
+/// ```
+///
+/// Create one at a time; releasing it restores SIGWINCH's default (ignored).
+public final class TerminalResizeSignal {
+    /// The descriptor that becomes readable after a resize.
+    public let fileDescriptor: FileDescriptor
+    private let writeDescriptor: Int32
+
+    /// A failure to set up the signal.
+    public struct Failure: Error, CustomStringConvertible {
+        /// The system error number.
+        public var code: Int32
+        public var description: String {
+            "cannot watch the terminal's size: \(String(cString: strerror(code)))"
+        }
+    }
+
+    /// Installs the handler.
+    /// - Throws: ``Failure`` when the pipe or the handler cannot be set up.
+    public init() throws(Failure) {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw Failure(code: errno) }
+        for descriptor in descriptors {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        }
+        fileDescriptor = FileDescriptor(rawValue: descriptors[0])
+        writeDescriptor = descriptors[1]
+        resizePipe.store(descriptors[1], ordering: .sequentiallyConsistent)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+            let descriptor = resizePipe.load(ordering: .relaxed)
+            guard descriptor >= 0 else { return }
+            let saved = errno
+            var byte: UInt8 = 1
+            _ = write(descriptor, &byte, 1)
+            errno = saved
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        guard sigaction(SIGWINCH, &action, nil) == 0 else {
+            let code = errno
+            close(descriptors[0])
+            close(descriptors[1])
+            throw Failure(code: code)
+        }
+        // A parent may have started the process with SIGWINCH blocked (signal masks are
+        // inherited); the view needs it delivered.
+        var resize = sigset_t()
+        sigemptyset(&resize)
+        sigaddset(&resize, SIGWINCH)
+        pthread_sigmask(SIG_UNBLOCK, &resize, &previousMask)
+    }
+
+    private var previousMask = sigset_t()
+
+    /// Returns whether the terminal was resized since the last call, emptying the pipe. Never
+    /// blocks.
+    public func consume() -> Bool {
+        var resized = false
+        var bytes = [UInt8](repeating: 0, count: 16)
+        while true {
+            let count = read(fileDescriptor.rawValue, &bytes, bytes.count)
+            if count > 0 {
+                resized = true
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return resized
+            }
+        }
+    }
+
+    deinit {
+        signal(SIGWINCH, SIG_DFL)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        resizePipe.store(-1, ordering: .sequentiallyConsistent)
+        close(fileDescriptor.rawValue)
+        close(writeDescriptor)
+    }
+}
+
+/// The write end of the current ``TerminalResizeSignal``'s pipe, for its signal handler; -1 when
+/// there is none.
+private let resizePipe = Atomic<Int32>(-1)
 
 /// Puts the terminal on standard input in raw mode (no echo, no line buffering, no signals from
 /// keys) and restores it when released.

@@ -49,6 +49,15 @@ struct ArgumentCursor: Sendable {
         return false
     }
 
+    /// Whether the arguments ask for the version (`--version` before any `--`).
+    var requestsVersion: Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--version" { return true }
+        }
+        return false
+    }
+
     /// Returns the next argument, or nil at the end.
     /// - Throws: ``UsageError`` when the previous option was given `=value` but takes none.
     mutating func next() throws(UsageError) -> Argument? {

@@ -1,24 +1,20 @@
 /// A subcommand of `wayfinder`.
 ///
-/// A command is one type: it describes itself for help (`name`, `abstract`, `usage`, `options`),
-/// parses itself from an argument cursor, validates the combination of options, then runs.
-/// Adding a subcommand means adding one file with a type like this and one entry in
-/// ``RootCommand/subcommands``.
+/// A command is one type: it describes itself (`name`, `abstract`, `discussion`) and declares its
+/// options once, in ``options``; usage, help, parsing, shell completions and manual pages are all
+/// generated from that table. It is created from the parsed arguments, validates the combination
+/// of options, then runs. Adding a subcommand means adding one file with a type like this and one
+/// entry in ``RootCommand/subcommands``.
 ///
 /// ```swift
 /// struct HelloCommand: Command {
 ///     static let name = "hello"
 ///     static let abstract = "Greets the world."
-///     static let usage = "wayfinder hello [--loud]"
-///     static let options = [OptionHelp("--loud", "Shouts.")]
-///     var isLoud = false
-///     init(arguments: inout ArgumentCursor) throws(UsageError) {
-///         while let argument = try arguments.next() {
-///             switch argument {
-///             case .option("--loud"): isLoud = true
-///             default: throw argument.unexpected
-///             }
-///         }
+///     static let loud = CommandOption.flag("--loud", help: "Shouts.")
+///     static let options = [loud]
+///     var isLoud: Bool
+///     init(parsing arguments: ParsedArguments) throws(UsageError) {
+///         isLoud = arguments.contains(Self.loud)
 ///     }
 ///     func run() throws { print(isLoud ? "HELLO" : "hello") }
 /// }
@@ -28,19 +24,19 @@ protocol Command {
     static var name: String { get }
     /// One sentence saying what the command does, shown in the root help and as `OVERVIEW:`.
     static var abstract: String { get }
-    /// The one-line usage, starting with `wayfinder <name>`.
-    static var usage: String { get }
     /// Longer help printed after the overview; empty by default.
     static var discussion: String { get }
-    /// The options and arguments, in the order help lists them (`-h, --help` is added).
-    static var options: [OptionHelp] { get }
+    /// The options and positional arguments, in the order usage and help list them (`--version`
+    /// and `-h, --help` are added).
+    static var options: [CommandOption] { get }
+    /// Sets of options of which at most one may be given; none by default.
+    static var exclusiveGroups: [[CommandOption]] { get }
 
-    /// Parses the command's arguments (everything after its name).
-    /// - Throws: ``UsageError`` for an unknown option, a missing or invalid value, or a
-    ///   positional argument the command does not take.
-    init(arguments: inout ArgumentCursor) throws(UsageError)
+    /// Creates the command from its parsed arguments.
+    /// - Throws: ``UsageError`` for a value the table cannot check (a malformed key list).
+    init(parsing arguments: ParsedArguments) throws(UsageError)
 
-    /// Checks the parsed options as a whole (combinations, required arguments).
+    /// Checks the parsed options as a whole (combinations the table cannot express).
     /// - Throws: ``UsageError`` when they cannot go together.
     func validate() throws(UsageError)
 
@@ -51,7 +47,21 @@ protocol Command {
 
 extension Command {
     static var discussion: String { "" }
+    static var exclusiveGroups: [[CommandOption]] { [] }
     func validate() throws(UsageError) {}
+
+    /// The one-line usage, starting with `wayfinder <name>`, generated from the table.
+    static var usage: String { HelpFormatter.usage(for: self) }
+
+    /// The table with the options every command has, `--version` and `-h, --help`, at the end.
+    static var allOptions: [CommandOption] { options + [.version, .help] }
+}
+
+/// Thrown from ``Command/run()`` to print help instead of running: the root's help when
+/// `commandName` is nil.
+struct HelpRequest: Error {
+    /// The name of the subcommand whose help to print.
+    var commandName: String?
 }
 
 /// How `wayfinder` ends: 0 for success, 1 for a runtime failure, 64 for a usage error.
@@ -109,18 +119,4 @@ struct CommandFailure: Error, Hashable, Sendable, CustomStringConvertible {
     /// Creates a failure with its message.
     init(_ message: String) { self.message = message }
     var description: String { message }
-}
-
-/// One line of the `OPTIONS:` section of a command's help.
-struct OptionHelp: Hashable, Sendable {
-    /// The option as typed, with its value placeholder (`--format evemu|libinput`, `FILE…`).
-    var synopsis: String
-    /// What it does, one sentence.
-    var text: String
-
-    /// Creates a help line.
-    init(_ synopsis: String, _ text: String) {
-        self.synopsis = synopsis
-        self.text = text
-    }
 }

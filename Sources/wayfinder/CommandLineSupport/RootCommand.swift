@@ -1,9 +1,11 @@
+import Wayfinder
+
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
 
-/// The `wayfinder` command itself: the table of subcommands, help, and the mapping from errors to
-/// exit codes.
+/// The `wayfinder` command itself: the table of subcommands, help, `--version`, the hidden
+/// generators of completions and manual pages, and the mapping from errors to exit codes.
 enum RootCommand {
     /// Every subcommand, in the order help lists them. Adding a subcommand is one entry here.
     static var subcommands: [any Command.Type] {
@@ -11,11 +13,13 @@ enum RootCommand {
             DevicesCommand.self,
             RecordCommand.self,
             ReplayCommand.self,
+            ConvertCommand.self,
             NavigateCommand.self,
             RunCommand.self,
             DemoCommand.self,
             ExploreCommand.self,
             BenchCommand.self,
+            HelpCommand.self,
         ]
     }
 
@@ -25,6 +29,28 @@ enum RootCommand {
     /// What the tool does, as `OVERVIEW:`.
     static let abstract =
         "Turns raw Linux input into the interactions people mean and drives a keyboard focus engine."
+
+    /// Prints a shell's completion script (hidden: `Scripts/generate-documentation` uses it).
+    static let completionScript = CommandOption.choice(
+        "--generate-completion-script", choices: CompletionScript.Shell.allCases.map { .init($0.rawValue) },
+        hidden: true, help: "Prints the completion script for a shell.")
+
+    /// Prints a manual page in roff (hidden: `Scripts/generate-documentation` uses it).
+    static let manualPage = CommandOption.choice(
+        "--generate-manual-page", choices: ManualPage.names.map { .init($0) }, hidden: true,
+        help: "Prints a manual page (roff).")
+
+    /// Writes every manual page and completion script into a directory (hidden:
+    /// `Scripts/generate-documentation` uses it).
+    static let documentation = CommandOption.value(
+        "--generate-documentation", placeholder: "DIRECTORY", completion: .file(extensions: []), hidden: true,
+        help: "Writes every manual page and completion script into DIRECTORY.")
+
+    /// The root's own options: `--version`, `-h, --help` and the hidden generators.
+    static var options: [CommandOption] { [.version, .help, completionScript, manualPage, documentation] }
+
+    /// The line `--version` prints.
+    static var versionLine: String { "wayfinder \(WayfinderModule.version)" }
 
     /// Returns the subcommand with a name, if there is one.
     static func subcommand(named name: String) -> (any Command.Type)? {
@@ -40,36 +66,42 @@ enum RootCommand {
             print(HelpFormatter.rootHelp(), terminator: "", to: &output)
             return .success
         }
-        if first == "-h" || first == "--help" {
+        guard first.hasPrefix("-") else {
+            guard let command = subcommand(named: first) else {
+                report(UsageError("Unknown subcommand '\(first)'"), usage: usage, helpCommand: "wayfinder", to: &errors)
+                return .usageError
+            }
+            return run(command, arguments: arguments.dropFirst(), output: &output, errors: &errors)
+        }
+        let cursor = ArgumentCursor(arguments)
+        if cursor.requestsHelp {
             print(HelpFormatter.rootHelp(), terminator: "", to: &output)
             return .success
         }
-        if first == "help" {
-            return help(topic: Array(arguments.dropFirst()), output: &output, errors: &errors)
-        }
-        guard let command = subcommand(named: first) else {
-            let message = first.hasPrefix("-") ? "Unknown option '\(first)'" : "Unknown subcommand '\(first)'"
-            report(UsageError(message), usage: usage, helpCommand: "wayfinder", to: &errors)
-            return .usageError
-        }
-        return run(command, arguments: arguments.dropFirst(), output: &output, errors: &errors)
-    }
-
-    private static func help(topic: [String], output: inout some TextOutputStream, errors: inout some TextOutputStream)
-        -> ExitCode
-    {
-        guard let name = topic.first else {
-            print(HelpFormatter.rootHelp(), terminator: "", to: &output)
+        if cursor.requestsVersion {
+            print(versionLine, to: &output)
             return .success
         }
-        guard topic.count == 1, let command = subcommand(named: name) else {
-            let message =
-                topic.count == 1 ? "Unknown subcommand '\(name)'" : "Unexpected argument '\(topic[1])'"
-            report(UsageError(message), usage: "wayfinder help [<subcommand>]", helpCommand: "wayfinder", to: &errors)
+        do {
+            let parsed = try ParsedArguments(arguments, options: options)
+            if let shell = parsed.choice(of: completionScript, as: CompletionScript.Shell.self) {
+                print(CompletionScript.script(for: shell), terminator: "", to: &output)
+            } else if let page = parsed.value(of: manualPage) {
+                print(ManualPage.page(named: page) ?? "", terminator: "", to: &output)
+            } else if let directory = parsed.value(of: documentation) {
+                try GeneratedDocumentation.write(to: directory)
+            }
+            return .success
+        } catch let failure as CommandFailure {
+            print("Error: \(failure)", to: &errors)
+            return .failure
+        } catch let error as UsageError {
+            report(error, usage: usage, helpCommand: "wayfinder", to: &errors)
             return .usageError
+        } catch {
+            print("Error: \(error)", to: &errors)
+            return .failure
         }
-        print(HelpFormatter.help(for: command), terminator: "", to: &output)
-        return .success
     }
 
     private static func run(
@@ -78,14 +110,18 @@ enum RootCommand {
         output: inout some TextOutputStream,
         errors: inout some TextOutputStream
     ) -> ExitCode {
-        var cursor = ArgumentCursor(arguments)
+        let cursor = ArgumentCursor(arguments)
         if cursor.requestsHelp {
             print(HelpFormatter.help(for: command), terminator: "", to: &output)
             return .success
         }
+        if cursor.requestsVersion {
+            print(versionLine, to: &output)
+            return .success
+        }
         let instance: any Command
         do {
-            instance = try command.init(arguments: &cursor)
+            instance = try command.init(parsing: ParsedArguments(arguments, table: command))
             try instance.validate()
         } catch {
             report(error, usage: command.usage, helpCommand: "wayfinder \(command.name)", to: &errors)
@@ -93,6 +129,12 @@ enum RootCommand {
         }
         do {
             try instance.run()
+            return .success
+        } catch let request as HelpRequest {
+            let text =
+                request.commandName.flatMap(subcommand(named:)).map(HelpFormatter.help(for:))
+                ?? HelpFormatter.rootHelp()
+            print(text, terminator: "", to: &output)
             return .success
         } catch let code as ExitCode {
             return code
@@ -116,6 +158,27 @@ enum RootCommand {
         print("Usage: \(usage)", to: &errors)
         print("  See '\(helpCommand) --help' for more information.", to: &errors)
     }
+}
+
+/// `wayfinder help [<subcommand>]`: the help of the tool or of one subcommand.
+struct HelpCommand: Command {
+    static let name = "help"
+    static let abstract = "Shows help for wayfinder or one of its subcommands."
+    static let subcommand = CommandOption.positional(
+        "<subcommand>", completion: .subcommand, help: "The subcommand to explain; the whole tool when omitted.")
+    static let options = [subcommand]
+
+    /// The subcommand asked about; nil for the whole tool.
+    var topic: String?
+
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
+        topic = arguments.value(of: Self.subcommand)
+        if let topic, RootCommand.subcommand(named: topic) == nil {
+            throw UsageError("Unknown subcommand '\(topic)'")
+        }
+    }
+
+    func run() throws { throw HelpRequest(commandName: topic) }
 }
 
 /// A text stream writing to a C `FILE`: standard output or standard error.

@@ -11,9 +11,6 @@ import Foundation
 struct BenchCommand: Command {
     static let name = "bench"
     static let abstract = "Runs the benchmarks (the wayfinder-benchmarks executable built beside wayfinder)."
-    static let usage =
-        "wayfinder bench [--json] [--quick] [--list] [--check-allocations] [--check-runtime-allocations] "
-        + "[<name-or-prefix>…]"
     static let discussion = """
         Measures the rows of the performance issue: classification, the whole pipeline on the demo
         scene and on generated grids, recording parsing, focus movement, scene loading and replay.
@@ -23,41 +20,27 @@ struct BenchCommand: Command {
         at least five rounds. Build in release mode for meaningful numbers: swift build -c release,
         then .build/release/wayfinder bench. See Benchmarks/README.md.
         """
-    static let options = [
-        OptionHelp(
-            "--json",
-            "Prints one JSON object per row: name, value, unit, baseline, baselineValue, ratio, target, met."
-        ),
-        OptionHelp("--quick", "Shorter rounds, for a smoke test; the figures are rougher."),
-        OptionHelp("--list", "Prints the row names."),
-        OptionHelp(
-            "--check-allocations",
-            "Counts allocations only and exits with 1 when classifying a frame allocates."
-        ),
-        OptionHelp(
-            "--check-runtime-allocations",
-            "The same for a frame through the runtime with a scene (expected to fail until the runtime stops "
-                + "allocating)."
-        ),
-        OptionHelp("<name-or-prefix>…", "Runs the named rows or families (classify, pipeline.frame.100)."),
-    ]
+    static let json = CommandOption.flag(
+        "--json",
+        help: "Prints one JSON object per row: name, value, unit, baseline, baselineValue, ratio, target, met.")
+    static let quick = CommandOption.flag("--quick", help: "Shorter rounds, for a smoke test; the figures are rougher.")
+    static let list = CommandOption.flag("--list", help: "Prints the row names.")
+    static let checkAllocations = CommandOption.flag(
+        "--check-allocations", help: "Counts allocations only and exits with 1 when classifying a frame allocates.")
+    static let checkRuntimeAllocations = CommandOption.flag(
+        "--check-runtime-allocations",
+        help: "Counts allocations only and exits with 1 when a frame through the runtime with a scene allocates.")
+    static let names = CommandOption.positional(
+        "<name-or-prefix>", repeatable: true, help: "Runs the named rows or families (classify, pipeline.frame.100)."
+    )
+    static let options = [json, quick, list, checkAllocations, checkRuntimeAllocations, names]
 
-    var arguments: [String] = []
+    /// The arguments for the benchmark executable, in the order given.
+    var arguments: [String]
 
-    init(arguments cursor: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try cursor.next() {
-            switch argument {
-            case .option(let option) where Self.forwardedOptions.contains(option): arguments.append(option)
-            case .positional(let name): arguments.append(name)
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        self.arguments = arguments.occurrences.compactMap { $0.option.isPositional ? $0.value : $0.name }
     }
-
-    /// The options passed on to the benchmark executable as they are.
-    static let forwardedOptions: Set<String> = [
-        "--json", "--quick", "--list", "--check-allocations", "--check-runtime-allocations",
-    ]
 
     /// The benchmark executable beside this one.
     static func benchmarkExecutable() -> URL {

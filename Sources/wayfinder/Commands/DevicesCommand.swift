@@ -7,24 +7,19 @@ import Wayfinder
 struct DevicesCommand: Command {
     static let name = "devices"
     static let abstract = "Lists attached input devices: node, name, kind, size in mm, capabilities."
-    static let usage = "wayfinder devices [--json]"
     static let discussion = """
         With no devices, or none that can be opened, it says so and how to fix it, and exits 0.
         With --json, each device is one JSON object on its own line, and the explanation goes to
         standard error.
         """
-    static let options = [OptionHelp("--json", "Prints one JSON object per device.")]
+    static let json = CommandOption.flag("--json", help: "Prints one JSON object per device.")
+    static let options = [json]
 
     /// Whether to print JSON lines instead of text.
-    var isJSON = false
+    var isJSON: Bool
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--json"): isJSON = true
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        isJSON = arguments.contains(Self.json)
     }
 
     /// One listed device: its node and either its description or why it could not be opened.

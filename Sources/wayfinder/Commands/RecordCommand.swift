@@ -7,7 +7,6 @@ import InputRecording
 struct RecordCommand: Command {
     static let name = "record"
     static let abstract = "Records events from attached devices until Ctrl-C."
-    static let usage = "wayfinder record [--format evemu|libinput] [-o FILE [--force]] [--show-keycodes] [DEVICE…]"
     static let discussion = """
         With no DEVICE it records every attached device. Keyboard keys are written obfuscated (a
         recording of a keyboard is a recording of passwords) unless --show-keycodes is given:
@@ -16,13 +15,17 @@ struct RecordCommand: Command {
         readable by its owner only, never through a symbolic link, and an existing FILE is kept
         unless --force is given.
         """
-    static let options = [
-        OptionHelp("--format evemu|libinput", "The file format (default: libinput; evemu takes one DEVICE)."),
-        OptionHelp("-o, --output FILE", "Writes the recording to FILE (mode 0600) instead of standard output."),
-        OptionHelp("--force", "Replaces FILE if it exists (a symbolic link is replaced, not followed)."),
-        OptionHelp("--show-keycodes", "Keeps the real key codes of keyboards."),
-        OptionHelp("DEVICE…", "Event device nodes such as /dev/input/event3."),
-    ]
+    static let format = CommandOption.choice(
+        "--format", of: RecordingFormat.self, help: "The file format (default: libinput; evemu takes one DEVICE).")
+    static let output = CommandOption.value(
+        "-o", "--output", placeholder: "FILE", completion: .file(extensions: []),
+        help: "Writes the recording to FILE (mode 0600) instead of standard output.")
+    static let force = CommandOption.flag(
+        "--force", help: "Replaces FILE if it exists (a symbolic link is replaced, not followed).")
+    static let showKeyCodes = CommandOption.flag("--show-keycodes", help: "Keeps the real key codes of keyboards.")
+    static let devices = CommandOption.positional(
+        "DEVICE", completion: .deviceNode, repeatable: true, help: "Event device nodes such as /dev/input/event3.")
+    static let options = [format, output, force, showKeyCodes, devices]
 
     /// The file format.
     var format = RecordingFormat.libinputRecord
@@ -35,17 +38,12 @@ struct RecordCommand: Command {
     /// The device nodes to record; all attached devices when empty.
     var devicePaths: [String] = []
 
-    init(arguments: inout ArgumentCursor) throws(UsageError) {
-        while let argument = try arguments.next() {
-            switch argument {
-            case .option("--format"): format = try arguments.value(for: "--format", as: RecordingFormat.self)
-            case .option("-o"), .option("--output"): outputPath = try arguments.value(for: "-o")
-            case .option("--force"): replacesOutput = true
-            case .option("--show-keycodes"): showsKeyCodes = true
-            case .positional(let path): devicePaths.append(path)
-            default: throw argument.unexpected
-            }
-        }
+    init(parsing arguments: ParsedArguments) {
+        format = arguments.choice(of: Self.format, as: RecordingFormat.self) ?? .libinputRecord
+        outputPath = arguments.value(of: Self.output)
+        replacesOutput = arguments.contains(Self.force)
+        showsKeyCodes = arguments.contains(Self.showKeyCodes)
+        devicePaths = arguments.values(of: Self.devices)
     }
 
     func validate() throws(UsageError) {

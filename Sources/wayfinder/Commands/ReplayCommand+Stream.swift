@@ -1,5 +1,3 @@
-import Classification
-import DeviceProfiles
 import EventModel
 import InputEvents
 import Scenes
@@ -7,18 +5,6 @@ import Wayfinder
 
 /// `wayfinder replay` without `--raw`: recordings through the runtime, with a scene or without.
 extension ReplayCommand {
-    /// The classifier options the command line chose.
-    var classifierOptions: ClassifierOptions {
-        var options = ClassifierOptions()
-        if isTapToClickEnabled { options.tapToClick = true }
-        switch clickMethod {
-        case .areas?: options.clickMethod = .buttonAreas
-        case .fingers?: options.clickMethod = .fingers
-        case nil: break
-        }
-        return options
-    }
-
     /// Replays the recordings through a ``Runtime`` (on the scene, with `--scene`) and prints the
     /// event stream as it happens: JSON lines with `--json` (`events.md`), else one line per
     /// event for people. Pointer motion and contact positions are printed only with `--motion`.

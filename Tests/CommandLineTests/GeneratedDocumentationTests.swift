@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+@testable import wayfinder
+
+/// The manual pages and completion scripts generated from the option tables: checked in, fresh,
+/// and working in the programs that read them.
+@Suite struct GeneratedDocumentationTests {
+    static let directory = Fixtures.packageRoot.appendingPathComponent("Sources/wayfinder/Generated")
+
+    /// Runs a program with arguments.
+    static func execute(_ program: String, _ arguments: [String]) throws -> ProcessOutcome {
+        try WayfinderProcess.execute(URL(fileURLWithPath: program), arguments)
+    }
+
+    @Test func theCheckedInFilesAreTheGeneratedOnes() throws {
+        let expected = GeneratedDocumentation.files
+        let listed = try FileManager.default.subpathsOfDirectory(atPath: Self.directory.path).filter { path in
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(
+                atPath: Self.directory.appendingPathComponent(path).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }
+        #expect(listed.sorted() == expected.map(\.path).sorted(), "run Scripts/generate-documentation")
+        for file in expected {
+            let text = try String(contentsOf: Self.directory.appendingPathComponent(file.path), encoding: .utf8)
+            #expect(text == file.text, "\(file.path) is stale: run Scripts/generate-documentation")
+        }
+    }
+
+    @Test func thereIsAPagePerSubcommand() {
+        #expect(
+            ManualPage.names == [
+                "wayfinder", "wayfinder-devices", "wayfinder-record", "wayfinder-replay", "wayfinder-convert",
+                "wayfinder-navigate", "wayfinder-run", "wayfinder-demo", "wayfinder-explore", "wayfinder-bench",
+                "wayfinder-help",
+            ])
+    }
+
+    @Test(arguments: ManualPage.names)
+    func everyPageRendersWithoutWarnings(name: String) throws {
+        let page = Self.directory.appendingPathComponent("man/\(name).1").path
+        let outcome = try Self.execute("/usr/bin/groff", ["-man", "-Tutf8", "-ww", "-z", page])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError == "")
+    }
+
+    @Test func aPageReadsAsAManualPage() throws {
+        let page = Self.directory.appendingPathComponent("man/wayfinder-devices.1").path
+        let outcome = try Self.execute("/usr/bin/groff", ["-man", "-Tascii", "-P", "-cbou", page])
+        #expect(outcome.standardError == "")
+        #expect(
+            outcome.outputLines.filter { !$0.isEmpty } == [
+                "WAYFINDER-DEVICES(1)           Wayfinder Manual           WAYFINDER-DEVICES(1)",
+                "NAME",
+                "       wayfinder-devices  -  lists  attached  input devices: node, name, kind,",
+                "       size in mm, capabilities",
+                "SYNOPSIS",
+                "       wayfinder devices [--json]",
+                "DESCRIPTION",
+                "       Lists attached input devices: node, name, kind, size in  mm,  capabili-",
+                "       ties.",
+                "       With  no devices, or none that can be opened, it says so and how to fix",
+                "       it, and exits 0. With --json, each device is one JSON object on its own",
+                "       line, and the explanation goes to standard error.",
+                "OPTIONS",
+                "       --json Prints one JSON object per device.",
+                "       --version",
+                "              Shows the version.",
+                "       -h, --help",
+                "              Shows help information.",
+                "EXIT STATUS",
+                "       0  on  success,  1  when the command fails, 64 when the command line is",
+                "       wrong.",
+                "SEE ALSO",
+                "       wayfinder(1)",
+                "wayfinder 0.1.0                                           WAYFINDER-DEVICES(1)",
+            ])
+    }
+
+    /// Completes the last word of a command line with the generated bash script.
+    static func bashCompletions(_ words: [String], in directory: String? = nil) throws -> [String] {
+        let script = Self.directory.appendingPathComponent("completions/wayfinder").path
+        let quoted = words.map { "'" + $0.replacingAll("'", with: "'\\''") + "'" }.joined(separator: " ")
+        let command =
+            (directory.map { "cd '\($0)' && " } ?? "")
+            + "source '\(script)' && COMP_WORDS=(\(quoted)) && COMP_CWORD=\(words.count - 1) && _wayfinder; "
+            + "printf '%s\\n' \"${COMPREPLY[@]}\""
+        let outcome = try execute("/bin/bash", ["-c", command])
+        #expect(outcome.standardError == "")
+        return outcome.outputLines.filter { !$0.isEmpty }
+    }
+
+    @Test func bashCompletesSubcommandsOptionsAndChoices() throws {
+        #expect(try Self.bashCompletions(["wayfinder", "re"]) == ["record", "replay"])
+        #expect(try Self.bashCompletions(["wayfinder", "record", "--fo"]) == ["--format", "--force"])
+        #expect(try Self.bashCompletions(["wayfinder", "record", "--form"]) == ["--format"])
+        #expect(
+            try Self.bashCompletions(["wayfinder", "replay", "a.evemu", "--click-method", ""]) == ["areas", "fingers"])
+        #expect(try Self.bashCompletions(["wayfinder", "help", "na"]) == ["navigate"])
+        #expect(try Self.bashCompletions(["wayfinder", "devices", "--"]) == ["--json", "--version", "--help"])
+    }
+
+    @Test func bashCompletesRecordingsByExtension() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("sessions"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for name in ["a.evemu", "b.txt", "c.yml", "scene.json"] {
+            try Data().write(to: directory.appendingPathComponent(name))
+        }
+        let recordings = try Self.bashCompletions(["wayfinder", "replay", ""], in: directory.path)
+        #expect(recordings == ["sessions", "a.evemu", "c.yml"])
+        #expect(
+            try Self.bashCompletions(["wayfinder", "replay", "a.evemu", "--scene", ""], in: directory.path)
+                == ["sessions", "scene.json"])
+    }
+
+    /// Completes a command line with the generated fish script.
+    static func fishCompletions(_ line: String) throws -> [String] {
+        let script = Self.directory.appendingPathComponent("completions/wayfinder.fish").path
+        let outcome = try execute("/usr/bin/fish", ["-c", "source '\(script)'; complete -C '\(line)'"])
+        #expect(outcome.standardError == "")
+        return outcome.outputLines
+    }
+
+    @Test func fishCompletesSubcommandsOptionsAndChoices() throws {
+        #expect(
+            try Self.fishCompletions("wayfinder conv") == [
+                "convert\tConverts a recording between evemu and libinput record YAML."
+            ])
+        #expect(
+            try Self.fishCompletions("wayfinder replay --click-method ")
+                == [
+                    "areas\tHow a clickpad click picks its button (default: areas).",
+                    "fingers\tHow a clickpad click picks its button (default: areas).",
+                ])
+        #expect(try Self.fishCompletions("wayfinder devices --j") == ["--json\tPrints one JSON object per device."])
+    }
+
+    @Test func zshReadsItsScript() throws {
+        let script = Self.directory.appendingPathComponent("completions/_wayfinder").path
+        let outcome = try Self.execute("/usr/bin/zsh", ["-n", script])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError == "")
+    }
+}

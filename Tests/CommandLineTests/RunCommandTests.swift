@@ -1,0 +1,94 @@
+import Foundation
+import InputDevices
+import Testing
+import WayfinderTestSupport
+
+@testable import Wayfinder
+@testable import wayfinder
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// `wayfinder run` without devices to read: what it says, and `--device` choosing devices.
+@Suite(.serialized) struct RunCommandTests {
+    /// Runs `run` on a terminal until it has said what it says before waiting, ends it with
+    /// SIGTERM, and returns the screen's lines and the exit status.
+    static func waitingMessage(_ arguments: [String], expected: String) throws -> ([String], Int32) {
+        let terminal = try PseudoTerminal(
+            WayfinderProcess.executableURL(), ["run"] + arguments, columns: 120, rows: 24)
+        let lines = expected.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        terminal.read { Array($0.lines.prefix(lines.count)) == lines }
+        terminal.signal(SIGTERM)
+        let status = terminal.waitForExit()
+        return (Array(terminal.screen.lines.prefix { !$0.isEmpty }), status)
+    }
+
+    @Test func withoutEventNodesItSaysThereAreNoDevices() throws {
+        guard !DevicesCommandTests.hasEventNodes else { return }
+        let expected = """
+            No input devices found: there are no event nodes (/dev/input/event*).
+            They appear when the kernel has input devices and its evdev driver loaded. In a container,
+            pass the devices in (for example `docker run --device /dev/input/event3 …`); in a virtual
+            machine, attach a USB keyboard, mouse or tablet. Without any device, `wayfinder replay` works
+            on recordings.
+            Until then, waiting for devices to be plugged in (Ctrl-C to stop).
+
+            """
+        #expect(RunCommand.advice(attached: 0, opened: 0, selection: .all) == expected)
+        let (lines, status) = try Self.waitingMessage([], expected: expected)
+        #expect(status == 0)
+        #expect(
+            lines == [
+                "No input devices found: there are no event nodes (/dev/input/event*).",
+                "They appear when the kernel has input devices and its evdev driver loaded. In a container,",
+                "pass the devices in (for example `docker run --device /dev/input/event3 …`); in a virtual",
+                "machine, attach a USB keyboard, mouse or tablet. Without any device, `wayfinder replay` works",
+                "on recordings.",
+                "Until then, waiting for devices to be plugged in (Ctrl-C to stop).",
+            ])
+    }
+
+    @Test func adviceNamesWhatIsMissing() {
+        #expect(RunCommand.advice(attached: 3, opened: 1, selection: .all) == nil)
+        #expect(
+            RunCommand.advice(attached: 3, opened: 0, selection: DeviceSelection(["/dev/input/event9", "Pad"]))
+                == "No attached device matches --device '/dev/input/event9', 'Pad' (see 'wayfinder devices'); "
+                + "waiting for devices to be plugged in (Ctrl-C to stop).\n")
+        #expect(
+            RunCommand.advice(attached: 3, opened: 0, selection: .all)
+                == "No input device could be opened; waiting for devices to be plugged in (Ctrl-C to stop). "
+                + "\(DeviceError.permissionAdvice).\n")
+    }
+
+    @Test func aDeviceIsChosenByNodeOrByName() {
+        let selection = DeviceSelection(["/dev/input/event5", "Logitech USB Receiver Mouse"])
+        #expect(selection.contains(node: "/dev/input/event5", name: "Keyboard"))
+        #expect(selection.contains(node: "/dev/input/event7", name: "Logitech USB Receiver Mouse"))
+        #expect(!selection.contains(node: "/dev/input/event7", name: "Logitech USB Receiver Keyboard"))
+        #expect(!selection.contains(node: "/dev/input/event7", name: nil))
+        #expect(DeviceSelection.all.contains(node: "/dev/input/event7", name: nil))
+    }
+
+    @Test func aNameIsReadFromSysfsWithoutOpeningTheNode() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent("device"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data("SynPS/2 Synaptics TouchPad\n".utf8).write(to: directory.appendingPathComponent("device/name"))
+        #expect(
+            DeviceSessionSource.systemName(of: DeviceNode(path: "/dev/input/event9", systemPath: directory.path))
+                == "SynPS/2 Synaptics TouchPad")
+        #expect(
+            DeviceSessionSource.systemName(of: DeviceNode(path: "/dev/input/event9", systemPath: "/nonexistent"))
+                == nil)
+    }
+
+    @Test func theDeviceOptionIsRepeatableAndCompletesNodes() throws {
+        let parsed = try ParsedArguments(
+            ["--device", "/dev/input/event5", "--device", "Logitech USB Receiver Mouse"], table: RunCommand.self)
+        let command = RunCommand(parsing: parsed)
+        #expect(command.selection == DeviceSelection(["/dev/input/event5", "Logitech USB Receiver Mouse"]))
+        #expect(RunCommand.device.completion == .deviceNode)
+    }
+}

@@ -1,0 +1,149 @@
+import FocusEngine
+import Foundation
+import InputEvents
+import Scenes
+import Testing
+import Wayfinder
+import WayfinderTestSupport
+
+@testable import wayfinder
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// The terminal views of `explore`, `run --scene` and `demo`, run on a pseudo-terminal: each
+/// frame compared with what the renderer draws for the same state at the terminal's size, through
+/// a resize, and the terminal restored on the way out.
+@Suite(.serialized) struct TerminalViewTests {
+    static let photos = Fixtures.testFixture("scenes/photos.scene.json")
+
+    /// What a view shows: the title line, then the picture with its caption, at a size.
+    static func frame(
+        _ snapshot: TerminalSnapshot,
+        title: String,
+        hint: String,
+        caption: String,
+        columns: Int,
+        rows: Int
+    ) -> [String] {
+        var snapshot = snapshot
+        snapshot.caption = caption
+        var heading = TerminalPlayer.titleLine(title, hint: hint, columns: columns)
+        while heading.last == " " { heading.removeLast() }
+        return [heading] + TerminalRenderer(columns: columns, rows: rows - 1).render(snapshot)
+    }
+
+    static func start(_ arguments: [String], columns: Int, rows: Int) throws -> PseudoTerminal {
+        try PseudoTerminal(WayfinderProcess.executableURL(), arguments, columns: columns, rows: rows)
+    }
+
+    @Test func exploreDrawsAt80By24FollowsKeysAndAResizeAndRestoresTheTerminal() throws {
+        let runtime = try Runtime(scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path)
+        let title = ExploreCommand.title
+        let hint = ExploreCommand.quitHint
+        let terminal = try Self.start(["explore", "--scene", Self.photos.path], columns: 80, rows: 24)
+        let before = terminal.modes()
+
+        let start = Self.frame(
+            try #require(runtime.snapshot()), title: title, hint: hint, caption: "press Tab", columns: 80, rows: 24)
+        #expect(terminal.read { $0.lines == start }, "\(terminal.screen.lines)")
+        #expect(terminal.screen.isAlternate && !terminal.screen.isCursorVisible)
+        #expect(start[0].hasSuffix("q: quit"), "the hint survives 80 columns")
+
+        terminal.type("\t")
+        let events = runtime.press(try KeyPress(parsing: "Tab"), at: Timestamp.zero + .milliseconds(1))
+        let caption = "Tab: " + (Captions.caption(for: events) ?? "")
+        let focused = Self.frame(
+            try #require(runtime.snapshot()), title: title, hint: hint, caption: caption, columns: 80, rows: 24)
+        #expect(terminal.read { $0.lines == focused }, "\(terminal.screen.lines)")
+
+        try terminal.resize(columns: 120, rows: 40)
+        let larger = Self.frame(
+            try #require(runtime.snapshot()), title: title, hint: hint, caption: caption, columns: 120, rows: 40)
+        #expect(terminal.read { $0.lines == larger }, "\(terminal.screen.lines)")
+
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(terminal.screen.lines.allSatisfy { $0.isEmpty }, "the screen from before, blank")
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        #expect(terminal.screen.alternateScreenEntries == 1)
+        let after = terminal.modes()
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "raw mode undone")
+    }
+
+    @Test(arguments: [(Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT")])
+    func runDrawsTheSceneFollowsAResizeAndRestoresTheTerminalOnASignal(signal: Int32, name: String) throws {
+        let runtime = try Runtime(scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path)
+        let snapshot = try #require(runtime.snapshot())
+        let title = " wayfinder run  \(Self.photos.path)"
+        // A node that is never there: no device opens, whatever this machine has.
+        let terminal = try Self.start(
+            ["run", "--scene", Self.photos.path, "--device", "/dev/input/event999"], columns: 100, rows: 30)
+        let waiting = Self.frame(
+            snapshot, title: title, hint: "Ctrl-C: quit ", caption: "waiting for input", columns: 100, rows: 30)
+        #expect(terminal.read { $0.lines == waiting }, "\(terminal.screen.lines)")
+
+        // Larger, so that what was printed before the view is not cut when it comes back.
+        try terminal.resize(columns: 120, rows: 40)
+        let larger = Self.frame(
+            snapshot, title: title, hint: "Ctrl-C: quit ", caption: "waiting for input", columns: 120, rows: 40)
+        #expect(terminal.read { $0.lines == larger }, "\(terminal.screen.lines)")
+
+        terminal.signal(signal)
+        #expect(terminal.waitForExit() == 0, "\(name)")
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        let advice = try #require(
+            RunCommand.advice(
+                attached: DevicesCommandTests.hasEventNodes ? 1 : 0, opened: 0,
+                selection: DeviceSelection(["/dev/input/event999"])))
+        // As the terminal shows it: wrapped at 100 columns.
+        let expected = advice.split(separator: "\n", omittingEmptySubsequences: false).dropLast().flatMap { line in
+            stride(from: 0, to: max(line.count, 1), by: 100).map { String(line.dropFirst($0).prefix(100)) }
+        }
+        #expect(Array(terminal.screen.lines.prefix(expected.count)) == expected, "what was said before the view")
+    }
+
+    @Test(arguments: [(80, 24), (132, 43)])
+    func demoPlaysOnesOwnRecordingOnOnesOwnScene(columns: Int, rows: Int) throws {
+        let recording = try #require(BundledRecording.all.first { $0.path.hasSuffix("right-phys-click.events") })
+        let inputs = [ReplayInput(path: recording.url.path, descriptionPath: recording.descriptionURL?.path)]
+        let scene = try Scene.load(path: Self.photos.path).scene
+        let demo = try Demo(scene: scene, sceneFile: Self.photos.path, recordings: inputs)
+        let runtime = try demo.makeRuntime()
+        _ = try demo.replay.events(through: runtime)
+        let title = " wayfinder demo  1/1  \(recording.url.lastPathComponent)"
+        let last = Self.frame(
+            try #require(runtime.snapshot()), title: title, hint: "Ctrl-C: quit",
+            caption: " done: 1 recording played", columns: columns, rows: rows)
+
+        let terminal = try Self.start(
+            ["demo", "--scene", Self.photos.path] + ReplayCommandTests.arguments(for: recording),
+            columns: columns, rows: rows)
+        #expect(terminal.read { $0.lines == last }, "\(terminal.screen.lines)")
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        #expect(terminal.screen.lines.filter { !$0.isEmpty } == ["wayfinder demo: done: 1 recording played"])
+    }
+
+    @Test func ctrlCEndsTheDemoAndRestoresTheTerminal() throws {
+        let terminal = try Self.start(["demo"], columns: 80, rows: 24)
+        #expect(terminal.read { $0.lines.first?.hasPrefix(" wayfinder demo  1/4  keyboard") == true })
+        terminal.type("\u{03}")  // the terminal turns it into SIGINT, as a person's Ctrl-C
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        #expect(terminal.screen.lines.allSatisfy { $0.isEmpty }, "nothing printed after a stop")
+    }
+
+    @Test(arguments: [
+        (80, " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return,…  q: quit "),
+        (100, " wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: select         q: quit "),
+        (8, "q: quit "),
+        (5, "q: qu"),
+    ])
+    func theTitleKeepsItsHint(columns: Int, expected: String) {
+        let line = TerminalPlayer.titleLine(ExploreCommand.title, hint: ExploreCommand.quitHint, columns: columns)
+        #expect(line == expected)
+        #expect(line.count == min(columns, max(line.count, 0)))
+    }
+}
