@@ -99,7 +99,9 @@ struct TouchscreenTranslator: PointingPart {
                     press.position = tapPosition
                     press.press(at: time)
                     output.append(
-                        ClassifiedInput(time: time, event: .position(tapPosition, touchType: .direct, isDown: true)))
+                        ClassifiedInput(
+                            time: time, event: .position(tapPosition, touchType: .direct, isDown: true, contact: index))
+                    )
                 } else {
                     press.interrupt()
                 }
@@ -109,14 +111,16 @@ struct TouchscreenTranslator: PointingPart {
                     let position = fraction(of: contact)
                     press.position = position
                     output.append(
-                        ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: true)))
+                        ClassifiedInput(
+                            time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
                     press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
                 }
             } else if contact.didEnd, index == primary {
                 let position = fraction(of: contact)
                 press.position = position
                 output.append(
-                    ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false)))
+                    ClassifiedInput(
+                        time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
                 press.release(at: time, into: &output)
                 primary = nil
             }
@@ -137,7 +141,9 @@ struct TouchscreenTranslator: PointingPart {
         press.cancel(at: time, into: &output)
         if let primary {
             let position = fraction(of: contacts.contacts[primary])
-            output.append(ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false)))
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .position(position, touchType: .direct, isDown: false, contact: primary)))
         }
         primary = nil
         sequence.reset()

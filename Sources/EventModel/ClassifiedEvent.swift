@@ -143,8 +143,12 @@ public enum ClassifiedEvent: Hashable, Sendable {
     /// Relative pointer motion in points.
     case motion(delta: Vector)
     /// An absolute pointer or contact position, as a fraction of the surface (touchscreens,
-    /// tablets), with whether it is down.
-    case position(Vector, touchType: TouchType, isDown: Bool)
+    /// tablets), with whether it is down. `contact` tells simultaneous contacts apart: it stays
+    /// the same from the contact's first `isDown` position to its last (`isDown` false) and is
+    /// 0 for a device with one contact; a number may be used again by a later contact.
+    case position(Vector, touchType: TouchType, isDown: Bool, contact: Int)
+    /// A multi-finger gesture: pinch, swipe or hold.
+    case gesture(Gesture)
 }
 
 /// A classified event with its time.

@@ -147,12 +147,30 @@ extension EventPayload {
             json.append("type", "motion")
             json.append("dx", delta.x)
             json.append("dy", delta.y)
-        case .position(let position, let touchType, let isDown):
+        case .position(let position, let touchType, let isDown, let contact):
             json.append("type", "position")
             json.append("x", position.x)
             json.append("y", position.y)
             json.append("touchType", touchType.rawValue)
             json.append("down", isDown)
+            json.append("contact", contact)
+        case .gesture(let gesture):
+            json.append("type", gesture.kind.rawValue)
+            json.append("phase", gesture.phase.rawValue)
+            json.append("fingers", gesture.fingers)
+            json.append("touchType", gesture.touchType.rawValue)
+            if gesture.kind != .hold {
+                json.append("dx", gesture.delta.x)
+                json.append("dy", gesture.delta.y)
+            }
+            if gesture.kind == .pinch {
+                json.append("scale", gesture.scale)
+                json.append("rotation", gesture.rotation)
+            }
+            if let position = gesture.position {
+                json.append("x", position.x)
+                json.append("y", position.y)
+            }
         }
     }
 
@@ -211,9 +229,18 @@ extension WayfinderEvent {
                 + "dy \(fixed(translation.y, digits: 2))"
         case .motion(let delta):
             return "motion dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2))"
-        case .position(let position, let touchType, let isDown):
+        case .position(let position, let touchType, let isDown, let contact):
             return "position \(fixed(position.x, digits: 4)) \(fixed(position.y, digits: 4)) "
-                + "\(isDown ? "down" : "up") (\(touchType.rawValue))"
+                + "\(isDown ? "down" : "up") (\(touchType.rawValue))" + (contact == 0 ? "" : " contact \(contact)")
+        case .gesture(let gesture):
+            var result = "\(gesture.kind.rawValue) \(gesture.phase.rawValue) \(gesture.fingers) fingers"
+            if gesture.kind != .hold {
+                result += " dx \(fixed(gesture.delta.x, digits: 2)) dy \(fixed(gesture.delta.y, digits: 2))"
+            }
+            if gesture.kind == .pinch {
+                result += " scale \(fixed(gesture.scale, digits: 3)) rotation \(fixed(gesture.rotation, digits: 1))°"
+            }
+            return result + " (\(gesture.touchType.rawValue))"
         }
     }
 
@@ -266,6 +293,10 @@ extension WayfinderEvent {
             return includeMotion ? "motion (\(rounded(delta.x)), \(rounded(delta.y)))" : nil
         case .position:
             return nil
+        case .gesture(let gesture):
+            var text = "\(gesture.fingers)-finger \(gesture.kind.rawValue) \(gesture.phase.rawValue)"
+            if gesture.kind == .pinch { text += " ×\(fixed(gesture.scale, digits: 2))" }
+            return text + " (\(gesture.touchType.rawValue))"
         }
     }
 

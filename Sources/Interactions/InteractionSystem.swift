@@ -295,7 +295,10 @@ extension ClassifiedEvent {
         func finite(_ vector: Vector?) -> Bool { vector.map(\.isFinite) ?? true }
         switch self {
         case .motion(let delta): return finite(delta)
-        case .position(let position, _, _): return finite(position)
+        case .position(let position, _, _, _): return finite(position)
+        case .gesture(let gesture):
+            return finite(gesture.delta) && gesture.scale.isFinite && gesture.rotation.isFinite
+                && finite(gesture.position)
         case .scroll(_, let delta, let v120, _, let velocity): return finite(delta) && finite(v120) && finite(velocity)
         case .drag(_, _, let translation, let position): return finite(translation) && finite(position)
         case .tap(_, _, let position), .longPress(_, _, let position): return finite(position)

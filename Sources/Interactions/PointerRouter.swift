@@ -73,7 +73,7 @@ struct PointerRouter {
             pointerLocation = clampedToScene(pointerLocation + delta)
             guard let active = touch, active.touchType == .indirectPointer else { return .none }
             return move(to: pointerLocation)
-        case .position(let fraction, let touchType, let isDown):
+        case .position(let fraction, let touchType, let isDown, _):
             let location = clampedToScene(Point(x: fraction.x * sceneSize.width, y: fraction.y * sceneSize.height))
             switch touchType {
             case .indirectPointer:
@@ -127,7 +127,7 @@ struct PointerRouter {
                 // The motion and the release that go with these arrive as their own inputs.
                 return .none
             }
-        case .tap:
+        case .tap, .gesture:
             return .none
         }
     }

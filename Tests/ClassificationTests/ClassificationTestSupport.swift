@@ -88,8 +88,10 @@ func summary(_ event: ClassifiedEvent) -> String {
         return "drag \(phase.rawValue) \(touchType.rawValue)"
     case .motion:
         return "motion"
-    case .position(_, _, let isDown):
-        return isDown ? "position" : "position up"
+    case .position(_, _, let isDown, let contact):
+        return (isDown ? "position" : "position up") + (contact == 0 ? "" : " \(contact)")
+    case .gesture(let gesture):
+        return "\(gesture.kind.rawValue) \(gesture.phase.rawValue) \(gesture.fingers) \(gesture.touchType.rawValue)"
     }
 }
 

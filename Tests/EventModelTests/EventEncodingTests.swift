@@ -97,8 +97,40 @@ import Testing
                 + #""type":"drag","phase":"changed","touchType":"indirectPointer","dx":3,"dy":-4.5,"target":"album"}"#
         )
         #expect(
-            json(.input(.position(Vector(x: 0.5, y: 1), touchType: .direct, isDown: true), target: nil))
-                == head + #""type":"position","x":0.5,"y":1,"touchType":"direct","down":true}"#)
+            json(.input(.position(Vector(x: 0.5, y: 1), touchType: .direct, isDown: true, contact: 3), target: nil))
+                == head + #""type":"position","x":0.5,"y":1,"touchType":"direct","down":true,"contact":3}"#)
+    }
+
+    @Test func multiFingerGesturesPrintTheFieldsOfTheirKind() {
+        let pinch = Gesture(
+            kind: .pinch, phase: .changed, fingers: 2, touchType: .indirectPointer, delta: Vector(x: 1, y: -2),
+            scale: 1.25, rotation: -3.5)
+        let swipe = Gesture(
+            kind: .swipe, phase: .began, fingers: 3, touchType: .direct, delta: Vector(x: 12, y: 0),
+            position: Vector(x: 0.5, y: 0.25))
+        let hold = Gesture(kind: .hold, phase: .cancelled, fingers: 4, touchType: .indirectPointer)
+        #expect(
+            json(.input(.gesture(pinch), target: "map"))
+                == head
+                + #""type":"pinch","phase":"changed","fingers":2,"touchType":"indirectPointer","dx":1,"dy":-2,"#
+                + #""scale":1.25,"rotation":-3.5,"target":"map"}"#)
+        #expect(
+            json(.input(.gesture(swipe), target: nil))
+                == head
+                + #""type":"swipe","phase":"began","fingers":3,"touchType":"direct","dx":12,"dy":0,"x":0.5,"y":0.25}"#
+        )
+        #expect(
+            json(.input(.gesture(hold), target: nil))
+                == head + #""type":"hold","phase":"cancelled","fingers":4,"touchType":"indirectPointer"}"#)
+        #expect(
+            text(.input(.gesture(pinch), target: "map"))
+                == #"  1.068800  Pad "1"  pinch changed 2 fingers dx 1.00 dy -2.00 scale 1.250 rotation -3.5° (indirectPointer) → map"#
+        )
+        #expect(
+            text(.input(.gesture(hold), target: nil))
+                == #"  1.068800  Pad "1"  hold cancelled 4 fingers (indirectPointer)"#)
+        let event = WayfinderEvent(time: Self.origin, device: Self.pad, payload: .input(.gesture(pinch), target: "map"))
+        #expect(event.summary() == "2-finger pinch changed ×1.25 (indirectPointer) on map")
     }
 
     @Test func focusSelectAndActionLinesFollowTheContract() {

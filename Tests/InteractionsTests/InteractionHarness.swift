@@ -154,7 +154,7 @@ final class InteractionHarness {
     }
 
     func touchDown(at point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: true))
+        send(.position(fraction(point), touchType: touchType, isDown: true, contact: 0))
         if press == nil {
             beginPress(touchType)
             lastTouch = point
@@ -162,7 +162,7 @@ final class InteractionHarness {
     }
 
     func touchMove(to point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: true))
+        send(.position(fraction(point), touchType: touchType, isDown: true, contact: 0))
         if press?.touchType == touchType, let last = lastTouch {
             lastTouch = point
             movePress(by: point - last)
@@ -170,7 +170,7 @@ final class InteractionHarness {
     }
 
     func touchUp(at point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: false))
+        send(.position(fraction(point), touchType: touchType, isDown: false, contact: 0))
         if press?.touchType == touchType { endPress() }
         lastTouch = nil
     }

@@ -21,7 +21,7 @@ import Testing
 
     @Test func absolutePointerPositionsMapOntoTheScene() {
         let harness = InteractionHarness(children: [])
-        harness.send(.position(Vector(x: 0.25, y: 0.5), touchType: .indirectPointer, isDown: false))
+        harness.send(.position(Vector(x: 0.25, y: 0.5), touchType: .indirectPointer, isDown: false, contact: 0))
         #expect(harness.system.pointerLocation == Point(x: 250, y: 400))
     }
 
@@ -81,14 +81,15 @@ import Testing
         #expect(
             system.handle(
                 ClassifiedInput(
-                    time: down, event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: true))
+                    time: down,
+                    event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: true, contact: 0))
             ).isEmpty)
         #expect(system.nextDeadline == down + .milliseconds(500))
         // No advance call: the lift 2 s later passes the deadline, which fires first, at its own time.
         _ = system.handle(
             ClassifiedInput(
                 time: down + .seconds(2),
-                event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: false))
+                event: .position(Vector(x: 0.15, y: 0.1875), touchType: .direct, isDown: false, contact: 0))
         )
         #expect(began == [down + .milliseconds(500)])
     }
@@ -116,7 +117,7 @@ import Testing
         harness.movePointer(to: Point(x: 200, y: 150))
         let before = harness.system.pointerLocation
         harness.send(.motion(delta: Vector(x: .nan, y: 3)))
-        harness.send(.position(Vector(x: .infinity, y: 0.5), touchType: .direct, isDown: true))
+        harness.send(.position(Vector(x: .infinity, y: 0.5), touchType: .direct, isDown: true, contact: 0))
         harness.send(
             .scroll(source: .continuous, delta: Vector(x: 0, y: .nan), v120: nil, phase: .began, velocity: nil))
         #expect(harness.system.pointerLocation == before)

@@ -310,7 +310,7 @@ import WayfinderTestSupport
         #expect(pans.first?.phase == .began)
         #expect(pans.last?.phase == .ended)
         let positions = result.pipeline.classified.compactMap { input -> Vector? in
-            if case .position(let fraction, .direct, _) = input.event { return fraction }
+            if case .position(let fraction, .direct, _, _) = input.event { return fraction }
             return nil
         }
         let first = try #require(positions.first)
@@ -337,7 +337,7 @@ import WayfinderTestSupport
             return false
         }
         let lifts = count(pipeline.classified) {
-            if case .position(_, .direct, false) = $0 { return true }
+            if case .position(_, .direct, false, _) = $0 { return true }
             return false
         }
         #expect(classifiedTaps >= 8)

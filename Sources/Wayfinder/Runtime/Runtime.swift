@@ -310,7 +310,7 @@ public final class Runtime {
                 sceneOutput.removeAll(keepingCapacity: true)
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
                 append(sceneOutput, device: device.identity, into: &output)
-            case .button, .scroll, .tap, .longPress, .drag, .motion, .position:
+            case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .gesture:
                 guard let scene else {
                     output.append(
                         WayfinderEvent(

@@ -70,7 +70,7 @@ final class SceneSession: SceneDriver {
         let start = output.count
         interactions.handle(input, into: &output)
         switch input.event {
-        case .button, .tap, .longPress, .drag:
+        case .button, .tap, .longPress, .drag, .gesture:
             return interactions.nodeUnderPointer?.identifier
         case .scroll(_, _, _, let phase, _):
             for event in output[start...] {
