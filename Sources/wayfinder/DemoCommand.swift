@@ -80,6 +80,10 @@ struct DemoCommand: Command {
     func run() throws {
         let demo = try loadDemo()
         let runtime = try demo.makeRuntime()
+        runtime.onDiagnostic = { message in
+            var standardError = FileStream.standardError
+            print("Warning: \(message)", to: &standardError)
+        }
         if isJSON {
             runtime.onEvent = { event in
                 if let line = event.jsonLine(includeMotion: includesMotion) { print(line) }
@@ -141,7 +145,14 @@ struct DemoCommand: Command {
 
     private func runInTerminal(_ demo: Demo, _ runtime: Runtime, isBundled: Bool) throws {
         let view = try TerminalView()
-        defer { view.end() }
+        // Warnings wait until the terminal is back: written now, they would be drawn over.
+        var warnings: [String] = []
+        runtime.onDiagnostic = { warnings.append("Warning: \($0)") }
+        defer {
+            view.end()
+            var standardError = FileStream.standardError
+            for warning in warnings { print(warning, to: &standardError) }
+        }
         var chapter = -1
         var title = ""
         var motionFrames = 0

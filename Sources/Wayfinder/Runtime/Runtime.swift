@@ -32,8 +32,11 @@ public final class Runtime {
     /// Called with every event, in order, as it happens.
     @exclusivity(unchecked) public var onEvent: ((WayfinderEvent) -> Void)?
     /// Called with what a person should know that is not an event: a key that no layout names and
-    /// so cannot drive focus. Each is reported once per device.
+    /// so cannot drive focus (once per device and key), or a keyboard classified without the
+    /// keymap asked for (once per runtime, as every keyboard has the same cause).
     public var onDiagnostic: ((String) -> Void)?
+    /// The classifier diagnostics already reported.
+    private var reportedDiagnostics: Set<String> = []
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?
@@ -143,9 +146,12 @@ public final class Runtime {
         advanceDeadlines(to: time, into: &output)
         let kind = description.kind
         if device(identity.id) != nil { removeDeviceNow(identity.id, at: time, into: &output) }
-        devices.append(
-            Device(identity: identity, description: description, kind: kind, classifier: makeClassifier(description)))
+        let classifier = makeClassifier(description)
+        devices.append(Device(identity: identity, description: description, kind: kind, classifier: classifier))
         output.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
+        if let diagnostic = classifier.diagnostic, reportedDiagnostics.insert(diagnostic).inserted {
+            onDiagnostic?(diagnostic)
+        }
         notify(output, from: start)
     }
 
@@ -422,15 +428,23 @@ final class TranslatorClassifier: FrameClassifier {
     /// The translator's next deadline, kept after every call: the runtime asks for it on every
     /// frame.
     @exclusivity(unchecked) private(set) var nextDeadline: Timestamp?
+    /// What the classifier does differently from what was asked: keys by code without a keymap,
+    /// or the default layout instead of one that does not compile.
+    let diagnostic: String?
 
     /// Creates the translator for a device; a device whose keyboard layout does not compile is
     /// classified with the default layout, and if even that fails, without its keys.
     init(description: DeviceDescription, options: ClassifierOptions) {
         if let translator = try? DeviceTranslator(device: description, kind: description.kind, options: options) {
             self.translator = translator
+            diagnostic = translator.diagnostic?.description
         } else if let translator = try? DeviceTranslator(device: description, kind: description.kind) {
             self.translator = translator
+            diagnostic =
+                ClassificationError.layoutUnavailable(options.keyboardLayout).description
+                + "; the keys of \(description.name) use the default layout"
         } else {
+            diagnostic = "\(description.name): no keymap compiles; its keys are left out"
             var keyless = description
             keyless.supportedCodes[.key] = description.supportedCodes[.key]?.filter {
                 $0 >= KeyCode.firstButton.rawValue

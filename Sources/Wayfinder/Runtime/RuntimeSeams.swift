@@ -14,6 +14,12 @@ protocol FrameClassifier: AnyObject {
     func advance(to time: Timestamp, into output: inout [ClassifiedInput])
     /// The device went away: cancels gestures and releases held keys and buttons.
     func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput])
+    /// What the classifier does differently from what was asked, for a person to hear once.
+    var diagnostic: String? { get }
+}
+
+extension FrameClassifier {
+    var diagnostic: String? { nil }
 }
 
 /// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the
