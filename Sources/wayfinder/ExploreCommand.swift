@@ -1,3 +1,4 @@
+import EventModel
 import FocusEngine
 import InputDevices
 import InputEvents
@@ -19,17 +20,21 @@ struct ExploreCommand: Command {
         and on an error. Standard input and output must be a terminal. With --fka, Full Keyboard
         Access is on: controls and accessibility elements join the cursor's order, Space activates,
         and Ctrl-Z stands for Tab+Z (the actions menu, whose rows the caption lists; Up, Down and
-        Return choose).
+        Return choose). Ctrl-F stands for Tab+F (Find): what is typed then searches the labels,
+        the arrows step through the matches, Backspace shortens the query, and Return or Escape
+        ends Find.
         """
     static let scene = CommandOption.value(
         "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
         help: "The scene file (JSON).")
     static let fullKeyboardAccessOption = CommandOption.flag(
-        "--fka", help: "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z).")
+        "--fka", help: "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z), Ctrl-F Find (Tab+F).")
     static let options = [scene, fullKeyboardAccessOption]
     /// The byte a terminal sends for Ctrl-Z in raw mode; it stands for the Tab+Z chord, which a
     /// terminal cannot send.
     static let actionsMenuByte: UInt8 = 0x1A
+    /// The byte a terminal sends for Ctrl-F in raw mode; it stands for the Tab+F chord (Find).
+    static let findByte: UInt8 = 0x06
 
     /// How long a lone ESC waits for the rest of an escape sequence before it counts as the Escape
     /// key: terminals send a sequence in one write, so a few tens of milliseconds is plenty (the
@@ -92,11 +97,24 @@ struct ExploreCommand: Command {
                 draw("Tab+Z: " + (menu ?? "nothing focused"))
                 continue
             }
+            if fullKeyboardAccess, bytes.contains(Self.findByte) {
+                time += .milliseconds(1)
+                let events = runtime.press(KeyPress(.character("f"), modifiers: .tab), at: time)
+                draw(Self.findCaption(query: runtime.findQuery, events: events))
+                continue
+            }
             var keys = decoder.decode(bytes)
             if bytes.last == 0x1B, try !Readiness.waitForReadable([input], timeout: Self.escapeWait)[0] {
                 keys += decoder.flush()
             }
             for key in keys {
+                // While Find is open, characters (and Space) are the query, not commands.
+                if runtime.findQuery != nil, let text = Self.findText(key) {
+                    time += .milliseconds(1)
+                    let events = runtime.press(KeyInput.text(text), at: time)
+                    draw(Self.findCaption(query: runtime.findQuery, events: events))
+                    continue
+                }
                 let chord: String
                 switch key {
                 case .character("q"), .character("Q"): break loop
@@ -106,10 +124,31 @@ struct ExploreCommand: Command {
                 guard let press = try? KeyPress(parsing: chord) else { continue }
                 // Terminal keys carry no kernel time: a steady 1 ms apart keeps them in order.
                 time += .milliseconds(1)
+                let wasFinding = runtime.findQuery != nil
                 let events = runtime.press(press, at: time)
-                draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
+                if wasFinding, runtime.findQuery != nil {
+                    draw(Self.findCaption(query: runtime.findQuery, events: events))
+                } else {
+                    draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
+                }
             }
         }
+    }
+
+    /// The text a key types into Find, or nil for a key that is not text.
+    static func findText(_ key: TerminalKeyDecoder.Key) -> String? {
+        switch key {
+        case .character(let character): String(character)
+        case .named("Space"): " "
+        case .named: nil
+        }
+    }
+
+    /// The caption while Find is open: the query, and where it took focus.
+    static func findCaption(query: String?, events: [WayfinderEvent]) -> String {
+        guard let query else { return "Find: closed" }
+        let found = Captions.caption(for: events).map { " · " + $0 } ?? ""
+        return "Find: \"\(query)\"" + found + " (Return or Escape ends Find)"
     }
 
     /// The title line's text, cut to fit the terminal.

@@ -65,6 +65,29 @@ import WayfinderTestSupport
         )
     }
 
+    /// The Full Keyboard Access article's Shape Shuffle: below the focused card a read-only score
+    /// label, below that a labelled image.
+    @Test func fullKeyboardAccessReachesTheLabelledImageAndSkipsTheReadOnlyLabel() throws {
+        let scene = Fixtures.testFixture("scenes/shape-shuffle.scene.json").path
+        let withAccess = try WayfinderProcess.run([
+            "navigate", "--scene", scene, "--fka", "--focus", "card1", "--keys", "Down Space Right Space",
+        ])
+        #expect(withAccess.exitCode == 0)
+        #expect(withAccess.standardError.isEmpty)
+        #expect(
+            withAccess.outputLines == [
+                "Down  circle",
+                "Space  circle  action circle: activate (key)",
+                "Right  triangle",
+                "Space  triangle  action triangle: rotate (key)",
+            ]
+        )
+        // Without Full Keyboard Access only the card can be focused: Down finds nothing.
+        let without = try WayfinderProcess.run(["navigate", "--scene", scene, "--focus", "card1", "--keys", "Down"])
+        #expect(without.exitCode == 0)
+        #expect(without.outputLines == ["Down  card1"])
+    }
+
     @Test func debuggerExplainsFocusability() throws {
         let outcome = try WayfinderProcess.run([
             "navigate", "--scene", Self.photos, "--debug", "focusability", "settings",

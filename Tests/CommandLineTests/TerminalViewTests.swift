@@ -1,3 +1,4 @@
+import EventModel
 import FocusEngine
 import Foundation
 import InputEvents
@@ -70,6 +71,60 @@ import WayfinderTestSupport
         #expect(terminal.screen.alternateScreenEntries == 1)
         let after = terminal.modes()
         #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "raw mode undone")
+    }
+
+    @Test func exploreWithFullKeyboardAccessDrawsTheActionsMenuAndFind() throws {
+        let runtime = try Runtime(
+            scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path, fullKeyboardAccess: true)
+        let title = ExploreCommand.title
+        let hint = ExploreCommand.quitHint
+        let terminal = try Self.start(["explore", "--scene", Self.photos.path, "--fka"], columns: 100, rows: 30)
+        func expect(_ caption: String, _ comment: Comment) throws {
+            let frame = Self.frame(
+                try #require(runtime.snapshot()), title: title, hint: hint, caption: caption, columns: 100, rows: 30)
+            #expect(terminal.read { $0.lines == frame }, comment)
+        }
+        try expect("press Tab", "the first frame")
+        // What the terminal sends, and what explore presses for it, 1 ms apart.
+        var time = Timestamp.zero
+        func press(_ input: KeyInput) -> [WayfinderEvent] {
+            time += .milliseconds(1)
+            return runtime.press(input, at: time)
+        }
+        for _ in 0..<2 {
+            terminal.type("\t")
+            let events = press(.press(try KeyPress(parsing: "Tab")))
+            try expect("Tab: " + (Captions.caption(for: events) ?? ""), "Tab")
+        }
+        terminal.type("\u{1A}")  // Ctrl-Z: Tab+Z, the actions menu
+        _ = press(.press(try KeyPress(parsing: "Tab+Z")))
+        try expect("Tab+Z: actions menu of settings: Open", "the actions menu")
+        terminal.type("\r")
+        let chosen = press(.press(try KeyPress(parsing: "Return")))
+        try expect("Return: " + (Captions.caption(for: chosen) ?? "nothing to do here"), "the action chosen")
+
+        terminal.type("\u{06}")  // Ctrl-F: Tab+F, Find
+        let opened = press(.press(try KeyPress(parsing: "Tab+F")))
+        #expect(runtime.findQuery == "")
+        try expect(ExploreCommand.findCaption(query: "", events: opened), "Find opened")
+        terminal.type("p")
+        let typed = press(.text("p"))
+        #expect(runtime.findQuery == "p")
+        try expect(ExploreCommand.findCaption(query: "p", events: typed), "Find with a query")
+        terminal.type("\u{7F}")  // Backspace
+        let shortened = press(.press(try KeyPress(parsing: "Backspace")))
+        try expect(ExploreCommand.findCaption(query: "", events: shortened), "Backspace shortens the query")
+        terminal.type("q")  // text while Find is open, not quit
+        let queried = press(.text("q"))
+        try expect(ExploreCommand.findCaption(query: "q", events: queried), "q is text in Find")
+        terminal.type("\r")
+        let ended = press(.press(try KeyPress(parsing: "Return")))
+        #expect(runtime.findQuery == nil)
+        try expect("Return: " + (Captions.caption(for: ended) ?? "nothing to do here"), "Find ended")
+
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
     }
 
     @Test(arguments: [(Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT")])

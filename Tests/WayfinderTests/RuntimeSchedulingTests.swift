@@ -68,6 +68,7 @@ import Testing
         func advance(to time: Timestamp, into output: inout [TimedPayload]) {}
         func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload]) {}
         func snapshot() -> TerminalSnapshot { TerminalSnapshot(sceneWidth: 1, sceneHeight: 1) }
+        var findQuery: String? { nil }
     }
 
     static let mouse = DeviceDescription(

@@ -242,6 +242,10 @@ public final class Runtime {
     /// What the scene looks like now, for the terminal view; nil without a scene.
     public func snapshot() -> TerminalSnapshot? { scene?.snapshot() }
 
+    /// The text typed into Full Keyboard Access Find while Find is open (after Tab+F), or nil:
+    /// a terminal front end sends typed characters as text while it is open.
+    public var findQuery: String? { scene?.findQuery }
+
     /// The devices attached now, in the order they were added.
     public var attachedDevices: [(identity: DeviceInstance, kind: DeviceKind)] {
         devices.map { ($0.identity, $0.kind) }

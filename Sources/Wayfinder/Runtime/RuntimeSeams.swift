@@ -38,4 +38,6 @@ protocol SceneDriver: AnyObject {
     func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload])
     /// What the scene looks like now.
     func snapshot() -> TerminalSnapshot
+    /// The text typed into Full Keyboard Access Find while Find is open, or nil.
+    var findQuery: String? { get }
 }

@@ -250,6 +250,7 @@ public struct TerminalKeyDecoder: Sendable {
             case 0x09: keys.append(.named("Tab")); index += 1
             case 0x0D, 0x0A: keys.append(.named("Return")); index += 1
             case 0x20: keys.append(.named("Space")); index += 1
+            case 0x7F, 0x08: keys.append(.named("Backspace")); index += 1
             case 0x21...0x7E: keys.append(.character(Character(Unicode.Scalar(byte)))); index += 1
             default: index += 1
             }

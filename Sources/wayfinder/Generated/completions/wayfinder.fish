@@ -78,7 +78,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l version -d 'Shows
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -s h -l help -d 'Shows help information.'
 
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l scene -r -F -d 'The scene file (JSON).'
-complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l fka -d 'Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z).'
+complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l fka -d 'Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z), Ctrl-F Find (Tab+F).'
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -s h -l help -d 'Shows help information.'
 
