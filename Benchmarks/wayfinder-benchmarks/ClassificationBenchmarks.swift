@@ -12,14 +12,17 @@ final class ClassificationLoop {
     /// each pass starts from a resting device.
     static let gapBetweenPasses: Duration = .seconds(2)
 
-    private var translator: DeviceTranslator
+    // The loop's own state is unchecked for exclusive access and its offset kept in whole
+    // microseconds: the harness runs on one thread, and a dynamic access check per property or a
+    // `Duration` conversion (a 128-bit division) per frame would be measured as classification.
+    @exclusivity(unchecked) private var translator: DeviceTranslator
     private let frames: [EventFrame]
     private let passLength: Duration
-    private var output: [ClassifiedInput] = []
-    private var index = 0
-    private var offset: Duration = .zero
+    @exclusivity(unchecked) private var output: [ClassifiedInput] = []
+    @exclusivity(unchecked) private var index = 0
+    @exclusivity(unchecked) private var offsetMicroseconds: Int64 = 0
     /// Classified inputs produced so far, so that the work cannot be optimised away.
-    private(set) var produced = 0
+    @exclusivity(unchecked) private(set) var produced = 0
 
     init(recording: Recording) throws {
         guard let device = recording.devices.first, let first = device.frames.first else {
@@ -49,12 +52,13 @@ final class ClassificationLoop {
         for _ in 0..<count {
             let frame = frames[index]
             output.removeAll(keepingCapacity: true)
-            translator.process(frame, at: frame.time + offset, into: &output)
+            let time = Timestamp(microseconds: frame.time.microseconds + offsetMicroseconds)
+            translator.process(frame, at: time, into: &output)
             produced &+= output.count
             index += 1
             if index == frames.count {
                 index = 0
-                offset += passLength
+                offsetMicroseconds += passLength.wholeMicroseconds
             }
         }
     }
