@@ -188,7 +188,7 @@ public final class Node: InteractionNode {
     /// The node's children, drawn above it in order.
     @exclusivity(unchecked) public private(set) var children: [Node] = []
     /// The node's parent.
-    public private(set) weak var parent: Node?
+    @exclusivity(unchecked) public private(set) weak var parent: Node?
 
     /// Creates a node with no children.
     public init(identifier: String, frame: Rect) {

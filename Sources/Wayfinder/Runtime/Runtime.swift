@@ -45,7 +45,7 @@ public final class Runtime {
     @exclusivity(unchecked) private var devices: [Device] = []
     @exclusivity(unchecked) private var classified: [ClassifiedInput] = []
     @exclusivity(unchecked) private var sceneOutput: [TimedPayload] = []
-    private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
+    @exclusivity(unchecked) private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
     private var nextContinuationID = 0
     @exclusivity(unchecked) private var lastTime: Timestamp?
     /// The device whose input the scene's deadline-driven events are attributed to: the last one
