@@ -1,3 +1,6 @@
+import CAllocationCounter
+import CBaselines
+import FocusEngine
 import Foundation
 import Scenes
 import Wayfinder
@@ -16,17 +19,24 @@ enum SceneLoadBenchmarks {
     /// The option that makes this executable a child that loads the scene file named after it, or
     /// loads nothing when no file follows (the baseline: the bare process).
     static let childOption = "--scene-load-child"
+    /// The option that makes this executable a child that times the phases of loading the scene
+    /// file named after it one by one (``runPhasesAsChild(scene:)``).
+    static let phasesChildOption = "--scene-phases-child"
+    /// The option that makes this executable a child that parses the scene file named after it
+    /// with Foundation's `JSONSerialization`: the parse row's baseline.
+    static let foundationChildOption = "--scene-foundation-child"
     /// The node count of the row, as issue #10 names it.
     static let cells = 100_000
 
     static var all: [Benchmark] {
         let time = "scene.load.\(cells)"
         let memory = "scene.load.\(cells).peak-memory"
+        let parse = "scene.parse.\(cells)"
+        let interactions = "scene.build.interactions.\(cells)"
+        let focus = "scene.build.focus.\(cells)"
         return [
             Benchmark(rows: [time, memory]) { harness in
-                let file = FileManager.default.temporaryDirectory
-                    .appendingPathComponent("wayfinder-bench-grid-\(cells)-\(getpid()).scene.json")
-                try GridScene(cells: cells).jsonText.write(to: file, atomically: true, encoding: .utf8)
+                let file = try writeScene()
                 defer { try? FileManager.default.removeItem(at: file) }
                 var milliseconds: [Double] = []
                 var peaks: [Double] = []
@@ -53,8 +63,50 @@ enum SceneLoadBenchmarks {
                         targets: [.value(atMost: 80, "≤ 80 MB")]
                     ),
                 ]
-            }
+            },
+            // The same work split into its phases, each with the heap it keeps per node, so that a
+            // change shows where it helps.
+            Benchmark(
+                rows: [parse, parse + ".heap", interactions, interactions + ".heap", focus, focus + ".heap"]
+            ) { harness in
+                let file = try writeScene()
+                defer { try? FileManager.default.removeItem(at: file) }
+                var phases: [PhaseReport] = []
+                var foundation: [Double] = []
+                for _ in 0..<harness.rounds {
+                    phases.append(try runPhasesChild(scene: file))
+                    foundation.append(try runFoundationChild(scene: file))
+                }
+                func median(_ value: (PhaseReport) -> Double) -> Double { Harness.median(phases.map(value)) }
+                func heap(_ name: String, _ bytes: (PhaseReport) -> Double) -> Row {
+                    Row(name: name, value: median(bytes) / Double(cells), unit: "bytes/node")
+                }
+                func allocations(_ count: (PhaseReport) -> Double) -> Double { median(count) / Double(cells) }
+                return [
+                    Row(
+                        name: parse, value: median(\.parse.milliseconds), unit: "ms",
+                        baseline: "JSONSerialization", baselineValue: Harness.median(foundation),
+                        allocationsPerOperation: allocations(\.parse.allocations)),
+                    heap(parse + ".heap", \.parse.heapBytes),
+                    Row(
+                        name: interactions, value: median(\.interactions.milliseconds), unit: "ms",
+                        allocationsPerOperation: allocations(\.interactions.allocations)),
+                    heap(interactions + ".heap", \.interactions.heapBytes),
+                    Row(
+                        name: focus, value: median(\.focus.milliseconds), unit: "ms",
+                        allocationsPerOperation: allocations(\.focus.allocations)),
+                    heap(focus + ".heap", \.focus.heapBytes),
+                ]
+            },
         ]
+    }
+
+    /// Writes the generated scene of ``cells`` cells to a temporary file and returns its URL.
+    static func writeScene() throws -> URL {
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("wayfinder-bench-grid-\(cells)-\(getpid()).scene.json")
+        try GridScene(cells: cells).jsonText.write(to: file, atomically: true, encoding: .utf8)
+        return file
     }
 
     /// What a child reported.
@@ -65,24 +117,123 @@ enum SceneLoadBenchmarks {
 
     /// Runs this executable as a child that loads `scene` (or nothing) and reads its report.
     static func runChild(scene: URL?) throws -> ChildReport {
+        let fields = try runChild(arguments: [childOption] + (scene.map { [$0.path] } ?? []), fieldCount: 2)
+        // MB as everywhere in the report: 10⁶ bytes.
+        return ChildReport(milliseconds: fields[0], peakMegabytes: fields[1] * 1_024 / 1e6)
+    }
+
+    /// Runs this executable with `arguments` and returns the numbers it prints, which must be
+    /// `fieldCount`.
+    static func runChild(arguments: [String], fieldCount: Int) throws -> [Double] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = [childOption] + (scene.map { [$0.path] } ?? [])
+        process.arguments = arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, fields.count == 2, let milliseconds = Double(fields[0]),
-            let kilobytes = Double(fields[1])
-        else {
+        let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace).compactMap {
+            Double($0)
+        }
+        guard process.terminationStatus == 0, fields.count == fieldCount else {
             throw BenchmarkError(
                 description: "the scene-loading child failed: '\(String(decoding: data, as: UTF8.self))'")
         }
-        // MB as everywhere in the report: 10⁶ bytes.
-        return ChildReport(milliseconds: milliseconds, peakMegabytes: kilobytes * 1_024 / 1e6)
+        return fields
     }
+
+    /// What one phase of loading cost.
+    struct Phase {
+        var milliseconds: Double
+        /// Heap allocations made.
+        var allocations: Double
+        /// Heap bytes still in use at its end that were not before (`mallinfo2`).
+        var heapBytes: Double
+    }
+
+    /// What the phases child reported.
+    struct PhaseReport {
+        /// `Scene.load`.
+        var parse: Phase
+        /// `SceneInteractions(scene:)` and its `InteractionSystem`.
+        var interactions: Phase
+        /// `SceneFocusTree(scene:)` and its `FocusSystem`.
+        var focus: Phase
+    }
+
+    static func runPhasesChild(scene: URL) throws -> PhaseReport {
+        let fields = try runChild(arguments: [phasesChildOption, scene.path], fieldCount: 9)
+        func phase(_ index: Int) -> Phase {
+            Phase(milliseconds: fields[index], allocations: fields[index + 1], heapBytes: fields[index + 2])
+        }
+        return PhaseReport(parse: phase(0), interactions: phase(3), focus: phase(6))
+    }
+
+    static func runFoundationChild(scene: URL) throws -> Double {
+        try runChild(arguments: [foundationChildOption, scene.path], fieldCount: 1)[0]
+    }
+
+    /// The phases child's work: loads the scene, builds the interaction tree, then the focus tree,
+    /// each timed on its own, and prints for each its milliseconds, allocations and the heap bytes
+    /// it keeps. Under callgrind each phase's counters are dumped under the phase's name
+    /// (`scene.parse`, `scene.build.interactions`, `scene.build.focus`).
+    static func runPhasesAsChild(scene path: String) -> Never {
+        var kept: [Any] = []
+        var fields: [Double] = []
+        func measure(_ name: String, _ body: () throws -> Any) {
+            let heapBefore = heapBytesInUse()
+            CBaselines_callgrindZeroStats()
+            CAllocationCounter_reset()
+            let clock = ContinuousClock()
+            let start = clock.now
+            do {
+                kept.append(try body())
+            } catch {
+                fatalBenchmarkError("\(error)")
+            }
+            let milliseconds = Harness.nanoseconds(clock.now - start) / 1e6
+            CBaselines_callgrindDumpStats(name)
+            fields += [milliseconds, Double(CAllocationCounter_allocations()), heapBytesInUse() - heapBefore]
+        }
+        var scene: Scene?
+        measure("scene.parse") {
+            scene = try Scene.load(path: path).scene
+            return 0
+        }
+        guard let scene else { fatalBenchmarkError("no scene") }
+        measure("scene.build.interactions") {
+            let tree = SceneInteractions(scene: scene)
+            return (tree.root, tree.makeSystem())
+        }
+        measure("scene.build.focus") {
+            let tree = try SceneFocusTree(scene: scene, file: path)
+            return (tree, FocusSystem(root: tree.root, configuration: tree.configuration))
+        }
+        withExtendedLifetime(kept) {
+            print(fields.map { "\($0)" }.joined(separator: " "))
+        }
+        exit(0)
+    }
+
+    /// The baseline child's work: reads the scene file and parses it with `JSONSerialization`,
+    /// and prints the milliseconds.
+    static func runFoundationAsChild(scene path: String) -> Never {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            fatalBenchmarkError("\(error)")
+        }
+        let milliseconds = Harness.nanoseconds(clock.now - start) / 1e6
+        withExtendedLifetime(parsed) { print(milliseconds) }
+        exit(0)
+    }
+
+    /// The bytes the heap has handed out and not taken back: small blocks and mapped ones.
+    static func heapBytesInUse() -> Double { Double(CBaselines_heapBytesInUse()) }
 
     /// The child's work: loads the scene file, if any, and prints the milliseconds it took and the
     /// peak resident memory in kB.

@@ -48,6 +48,9 @@ while let argument = arguments.popFirst() {
     case "--check-allocations": checkedGroups.append(.classification)
     case "--check-runtime-allocations": checkedGroups.append(.runtime)
     case SceneLoadBenchmarks.childOption: SceneLoadBenchmarks.runAsChild(scene: arguments.popFirst())
+    case SceneLoadBenchmarks.phasesChildOption: SceneLoadBenchmarks.runPhasesAsChild(scene: arguments.popFirst() ?? "")
+    case SceneLoadBenchmarks.foundationChildOption:
+        SceneLoadBenchmarks.runFoundationAsChild(scene: arguments.popFirst() ?? "")
     case "--write-workloads":
         guard let directory = arguments.popFirst() else {
             FileHandle.standardError.write(Data("wayfinder-benchmarks: --write-workloads needs a directory\n".utf8))

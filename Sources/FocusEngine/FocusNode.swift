@@ -77,7 +77,7 @@ public final class FocusNode: FocusItem {
         }
     }
     /// Whether the node starts selected.
-    public var isInitiallySelected: Bool
+    @exclusivity(unchecked) public var isInitiallySelected: Bool
     /// Selection-follows-focus: the default for children (on a container) or the override (on an item).
     public var followsFocusWithSelection: Bool? {
         get { rare?.followsFocusWithSelection }
@@ -122,7 +122,13 @@ public final class FocusNode: FocusItem {
     }
     /// Custom actions (Tab+Z menu, chords).
     public var accessibilityCustomActions: [CustomAction] {
-        didSet { rebuildKeyCommands() }
+        get { rare?.accessibilityCustomActions ?? [] }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue.isEmpty { return }
+            rareStorage.accessibilityCustomActions = newValue
+            rebuildKeyCommands()
+        }
     }
     /// The scroll content size when the node is a scroll view.
     public var scrollContentSize: Size? {
@@ -148,11 +154,14 @@ public final class FocusNode: FocusItem {
     }
     /// Extra key commands.
     public var additionalKeyCommands: [KeyCommand] {
-        didSet { rebuildKeyCommands() }
+        get { rare?.additionalKeyCommands ?? [] }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue.isEmpty { return }
+            rareStorage.additionalKeyCommands = newValue
+            rebuildKeyCommands()
+        }
     }
-    /// The chords of the custom actions, then the extra key commands; rebuilt when either
-    /// changes, so that reading them on every key press allocates nothing.
-    private var cachedKeyCommands: [KeyCommand] = []
     /// Called for ``shouldUpdateFocus(in:)``; nil allows every update.
     public var shouldUpdateFocusHandler: ((FocusUpdateContext) -> Bool)? {
         get { rare?.shouldUpdateFocusHandler }
@@ -241,6 +250,11 @@ public final class FocusNode: FocusItem {
         var performableActions: [String] = []
         var defaultAccessibilityAction: String?
         var pressHandler: ((KeyPress) -> PressHandling)?
+        var accessibilityCustomActions: [CustomAction] = []
+        var additionalKeyCommands: [KeyCommand] = []
+        /// The chords of the custom actions, then the extra key commands; rebuilt when either
+        /// changes, so that reading them on every key press allocates nothing.
+        var cachedKeyCommands: [KeyCommand] = []
     }
 
     private var rare: Rare?
@@ -255,9 +269,10 @@ public final class FocusNode: FocusItem {
     /// The parent environment. `addChild(_:)` sets it; set it yourself when a custom
     /// environment (a view-controller-like object) lists this node among its
     /// ``FocusEnvironment/focusChildren``.
-    public weak var parent: (any FocusEnvironment)?
-    /// The children in tree order.
-    public private(set) var children: [any FocusEnvironment] = []
+    @exclusivity(unchecked) public weak var parent: (any FocusEnvironment)?
+    /// The children in tree order. (It, the parent and ``isInitiallySelected`` are read on every
+    /// walk of the tree, so their accesses are not checked for exclusivity at run time.)
+    @exclusivity(unchecked) public private(set) var children: [any FocusEnvironment] = []
 
     /// Creates a node.
     public init(id: String, frame: Rect, role: NodeRole? = nil, focusable: Bool? = nil) {
@@ -268,10 +283,8 @@ public final class FocusNode: FocusItem {
         self.isInitiallySelected = false
         self.isFocusSection = false
         self.accessibilityRespondsToUserInteraction = true
-        self.accessibilityCustomActions = []
         self.isHidden = false
         self.isUserInteractionEnabled = true
-        self.additionalKeyCommands = []
     }
 
     /// Appends a child node and makes this node its parent.
@@ -329,10 +342,10 @@ public final class FocusNode: FocusItem {
         return nil
     }
 
-    public var keyCommands: [KeyCommand] { cachedKeyCommands }
+    public var keyCommands: [KeyCommand] { rare?.cachedKeyCommands ?? [] }
 
     private func rebuildKeyCommands() {
-        cachedKeyCommands =
+        rareStorage.cachedKeyCommands =
             accessibilityCustomActions.compactMap { action in
                 action.key.map { KeyCommand(input: $0, title: action.name) }
             } + additionalKeyCommands

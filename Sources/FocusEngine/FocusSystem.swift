@@ -84,8 +84,8 @@ public final class FocusSystem {
     public init(root: any FocusEnvironment, configuration: FocusConfiguration = FocusConfiguration()) {
         self.root = root
         self.configuration = configuration
-        for item in Self.allItems(under: root) where item.isInitiallySelected {
-            selection.insert(item)
+        Self.forEachItem(under: root) { item in
+            if item.isInitiallySelected { selection.insert(item) }
         }
     }
 
@@ -139,14 +139,25 @@ public final class FocusSystem {
 
     static func allItems(under root: any FocusEnvironment) -> [any FocusItem] {
         var result: [any FocusItem] = []
-        var visited = Set<ObjectIdentifier>()
+        forEachItem(under: root) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with every item under `root` (and `root` itself), in tree order, each once
+    /// even when the tree lists it twice or loops.
+    static func forEachItem(under root: any FocusEnvironment, _ body: (any FocusItem) -> Void) {
+        var visited = ObjectIdentitySet()
         func visit(_ environment: any FocusEnvironment) {
-            guard visited.insert(ObjectIdentifier(environment)).inserted else { return }
-            if let item = environment as? any FocusItem { result.append(item) }
+            guard visited.insert(environment) else { return }
+            // The built-in node is found by a class cast, cheaper than a protocol's.
+            if let node = environment as? FocusNode {
+                body(node)
+            } else if let item = environment as? any FocusItem {
+                body(item)
+            }
             for child in environment.focusChildren { visit(child) }
         }
         visit(root)
-        return result
     }
 
     /// A name for events and messages: the restoration identifier, or the type name.
@@ -190,5 +201,46 @@ public final class FocusSystem {
             current = environment.parentFocusEnvironment
         }
         return nil
+    }
+}
+
+/// A set of objects by identity, for walks that must visit each environment once: an
+/// open-addressing table of addresses with a multiplicative hash, several times cheaper than a
+/// `Set<ObjectIdentifier>` (which hashes with SipHash) on trees of many thousands of nodes.
+/// The objects must stay alive while the set is used, so that no address is reused.
+struct ObjectIdentitySet {
+    /// The addresses, 0 marking an empty slot; the count is a power of two, at least twice the
+    /// number of addresses held.
+    private var slots = [UInt](repeating: 0, count: 64)
+    private var count = 0
+
+    /// Adds `object`; false when it was there already.
+    mutating func insert(_ object: AnyObject) -> Bool {
+        let address = UInt(bitPattern: ObjectIdentifier(object))
+        if (count + 1) * 2 > slots.count { grow() }
+        var slot = Self.slot(of: address, in: slots.count)
+        while slots[slot] != 0 {
+            if slots[slot] == address { return false }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        slots[slot] = address
+        count += 1
+        return true
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = [UInt](repeating: 0, count: old.count * 2)
+        for address in old where address != 0 {
+            var slot = Self.slot(of: address, in: slots.count)
+            while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+            slots[slot] = address
+        }
+    }
+
+    /// Fibonacci hashing of the address: its high bits index the table.
+    private static func slot(of address: UInt, in slotCount: Int) -> Int {
+        let mixed = UInt64(address) &* 0x9E37_79B9_7F4A_7C15
+        return Int(truncatingIfNeeded: mixed >> UInt64(64 - slotCount.trailingZeroBitCount))
     }
 }

@@ -74,10 +74,11 @@ public struct Scene: Hashable, Sendable {
 
 /// One node of a scene: a view, a cell, a container, or anything with a frame.
 ///
-/// The fields most nodes set (id, frame, children, role, focusability, label) are stored inline;
-/// the rarer ones (groups, priorities, effects, paths, actions, interactions, scrolling) live in
+/// The fields most nodes set (id, frame, children, role, focusability, label, interactions) are
+/// stored inline; the rarer ones (groups, priorities, effects, paths, actions, scrolling) live in
 /// one shared, immutable box that only nodes using them allocate, so that a large generated
-/// scene costs little memory per node.
+/// scene costs little memory per node. The loader shares one array among nodes whose
+/// interactions are written alike.
 public struct SceneNode: Hashable, Sendable {
     /// The unique id; what the command line prints.
     public var id: String
@@ -107,6 +108,8 @@ public struct SceneNode: Hashable, Sendable {
     public var label: String?
     /// The line of the node's opening brace in its file, or nil for a node built in code.
     public var line: Int?
+    /// Interactions attached to the node.
+    public var interactions: [SceneInteraction]
     private var extras: ExtrasBox?
 
     /// The rarely used fields.
@@ -117,11 +120,18 @@ public struct SceneNode: Hashable, Sendable {
         var inputLabels: [String] = []
         var accessibilityPath: AccessibilityPath?
         var actions: [SceneCustomAction] = []
-        var interactions: [SceneInteraction] = []
         var scroll: SceneScroll?
         var onSubmit: String?
         var defaultAction: String?
         var performs: [String] = []
+
+        /// Whether every field has its default, so that no box is needed (cheaper than comparing
+        /// with `Extras()`).
+        var isDefault: Bool {
+            guard case .automatic = focusEffect else { return false }
+            return focusGroup == nil && priority == nil && inputLabels.isEmpty && accessibilityPath == nil
+                && actions.isEmpty && scroll == nil && onSubmit == nil && defaultAction == nil && performs.isEmpty
+        }
     }
 
     /// An immutable box: setting a rare field makes a new one, so copies never share changes.
@@ -137,7 +147,7 @@ public struct SceneNode: Hashable, Sendable {
     private mutating func modifyExtras(_ change: (inout Extras) -> Void) {
         var value = extrasValue
         change(&value)
-        extras = value == Extras() ? nil : ExtrasBox(value)
+        extras = value.isDefault ? nil : ExtrasBox(value)
     }
 
     /// The focus group identifier; nil inherits the parent's group.
@@ -169,11 +179,6 @@ public struct SceneNode: Hashable, Sendable {
     public var actions: [SceneCustomAction] {
         get { extras?.value.actions ?? [] }
         set { modifyExtras { $0.actions = newValue } }
-    }
-    /// Interactions attached to the node.
-    public var interactions: [SceneInteraction] {
-        get { extras?.value.interactions ?? [] }
-        set { modifyExtras { $0.interactions = newValue } }
     }
     /// Set when the node is a scroll view.
     public var scroll: SceneScroll? {
@@ -239,6 +244,7 @@ public struct SceneNode: Hashable, Sendable {
         self.respondsToUserInteraction = respondsToUserInteraction
         self.accessibilityElement = accessibilityElement
         self.line = line
+        self.interactions = interactions
         let extras = Extras(
             focusGroup: focusGroup,
             priority: priority,
@@ -246,13 +252,25 @@ public struct SceneNode: Hashable, Sendable {
             inputLabels: inputLabels,
             accessibilityPath: accessibilityPath,
             actions: actions,
-            interactions: interactions,
             scroll: scroll,
             onSubmit: onSubmit,
             defaultAction: defaultAction,
             performs: performs
         )
-        self.extras = extras == Extras() ? nil : ExtrasBox(extras)
+        self.extras = extras.isDefault ? nil : ExtrasBox(extras)
+    }
+
+    /// Creates a node with every field but the id, frame and line at its default, as the loader
+    /// starts each node (without making the rare fields to find them all at their defaults).
+    init(loadedID id: String, frame: Rect, line: Int) {
+        self.id = id
+        self.frame = frame
+        children = []
+        selected = false
+        focusSection = false
+        respondsToUserInteraction = true
+        self.line = line
+        interactions = []
     }
 }
 
@@ -378,5 +396,17 @@ public struct SceneCommand: Hashable, Sendable {
         self.discoverabilityTitle = discoverabilityTitle
         self.action = action
         self.line = line
+    }
+}
+
+extension Array {
+    /// Gives back the spare capacity of a large array that grew by appending, by copying it to
+    /// one of its size, when more than an eighth of the capacity is spare.
+    mutating func trimCapacity() {
+        guard count >= 1_024, capacity - count > count / 8 else { return }
+        let elements = self
+        self = Array(unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: elements)
+        }
     }
 }

@@ -35,7 +35,7 @@ extension Scene {
     }
 
     private static func load(contentsOf url: URL, file: String) throws(SceneError) -> LoadedScene {
-        var data: Data
+        let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
@@ -47,9 +47,11 @@ extension Scene {
                 kind: .unreadable(reason: (error as NSError).localizedDescription)
             )
         }
-        let bytes = [UInt8](data)
-        data = Data()  // only one copy of the text while parsing
-        return try parse(bytes, file: file)
+        // The text is read in place: one copy of it while parsing.
+        let result = data.withUnsafeBytes { raw in
+            Result { () throws(SceneError) in try parse(raw.assumingMemoryBound(to: UInt8.self), file: file) }
+        }
+        return try result.get()
     }
 
     /// Validates a scene given as JSON text.
@@ -69,6 +71,10 @@ extension Scene {
     ///   - file: The name errors and warnings use for the source.
     /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
     public static func parse(_ bytes: [UInt8], file: String) throws(SceneError) -> LoadedScene {
+        try bytes.withUnsafeBufferPointer { buffer throws(SceneError) in try parse(buffer, file: file) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(SceneError) -> LoadedScene {
         var decoder = SceneDecoder(file: file, reader: JSONReader(document: bytes))
         let scene = try decoder.decodeScene()
         return LoadedScene(scene: scene, warnings: decoder.warnings)
@@ -89,14 +95,28 @@ private struct SceneDecoder {
         "scroll", "onSubmit", "defaultAction", "performs", "transparent",
     ]
     static let commandFields: [String] = ["title", "key", "discoverabilityTitle", "action"]
+    /// The same fields, to match keys on their bytes.
+    static let sceneKeys = KnownKeys(sceneFields)
+    static let nodeKeys = KnownKeys(nodeFields)
+    /// What ``locateIdentity()`` looks for.
+    static let identityKeys = KnownKeys(["id", "frame"])
+    /// The indices of `id` and `frame` among ``nodeFields``.
+    static let idField = nodeFields.firstIndex(of: "id")!
+    static let frameField = nodeFields.firstIndex(of: "frame")!
 
     let file: String
     var json: JSONReader
     var warnings: [SceneWarning] = []
     /// The line on which each id was first seen.
-    var idLines: [String: Int] = [:]
+    var idLines = IdentifierLines()
     /// Node references to check once every id is known: (node, field, line, referenced id).
     var references: [(nodeID: String, field: String, line: Int, target: String)] = []
+    /// Roles read before, so that a role written again is not made into a new string.
+    var readRoles = RepeatedValues<String>()
+    /// Interaction lists read before without a warning, by the text they were read from: a list
+    /// written again byte for byte (as generated scenes do for every cell) is not read again, and
+    /// its nodes share one array.
+    var readInteractions = RepeatedValues<[SceneInteraction]>()
 
     init(file: String, reader: JSONReader) {
         self.file = file
@@ -145,8 +165,8 @@ private struct SceneDecoder {
         do { try json.skipValue() } catch { throw syntax(error) }
     }
 
-    mutating func readKey() throws(SceneError) -> (key: String, line: Int) {
-        do { return try json.readKey() } catch { throw syntax(error) }
+    mutating func readKey(among known: KnownKeys) throws(SceneError) -> (key: String, known: Int?, line: Int) {
+        do { return try json.readKey(among: known) } catch { throw syntax(error) }
     }
 
     mutating func nextMember() throws(SceneError) -> Bool {
@@ -165,28 +185,56 @@ private struct SceneDecoder {
     }
 
     /// Opens an object, or throws "expected an object, found …"; returns whether it is empty.
-    mutating func beginObject(node: String?, field: String) throws(SceneError) -> Bool {
+    mutating func beginObject(node: String?, field: @autoclosure () -> String) throws(SceneError) -> Bool {
         guard json.peek() == UInt8(ascii: "{") else {
             try checkSyntaxOfNextValue()
             throw error(
                 .wrongType(expected: "an object", found: json.peekTypeName()), line: json.line, node: node,
-                field: field)
+                field: field())
         }
         do { return try json.beginObject() } catch { throw syntax(error) }
     }
 
     /// Opens an array, or throws "expected an array, found …"; returns whether it is empty.
-    mutating func beginArray(node: String?, field: String) throws(SceneError) -> Bool {
+    mutating func beginArray(node: String?, field: @autoclosure () -> String) throws(SceneError) -> Bool {
         guard json.peek() == UInt8(ascii: "[") else {
             try checkSyntaxOfNextValue()
             throw error(
                 .wrongType(expected: "an array", found: json.peekTypeName()), line: json.line, node: node,
-                field: field)
+                field: field())
         }
         do { return try json.beginArray() } catch { throw syntax(error) }
     }
 
     // MARK: Typed readers
+
+    /// Reads a string value; anything else goes through the general checks for its message.
+    mutating func readString(node: String?, field: @autoclosure () -> String) throws(SceneError) -> String {
+        guard json.peek() == UInt8(ascii: "\"") else { return try string(try readValue(), node: node, field: field()) }
+        do { return try json.readString() } catch { throw syntax(error) }
+    }
+
+    /// Reads a role's name like ``readString(node:field:)``, the string read before when its
+    /// text repeats one.
+    mutating func readRoleName(node: String?, field: @autoclosure () -> String) throws(SceneError) -> String {
+        _ = json.peek()
+        if let (name, text) = readRoles.value(repeatedAt: json) {
+            json.skipRepeated(text)
+            return name
+        }
+        let start = json.startRepeatableValue()
+        let name = try readString(node: node, field: field())
+        if let text = json.endRepeatableValue(start) { readRoles.remember(name, readFrom: text) }
+        return name
+    }
+
+    /// Reads `true` or `false`; anything else goes through the general checks for its message.
+    mutating func readBool(node: String?, field: @autoclosure () -> String) throws(SceneError) -> Bool {
+        let boolean: Bool?
+        do { boolean = try json.readBoolean() } catch { throw syntax(error) }
+        if let boolean { return boolean }
+        return try bool(try readValue(), node: node, field: field())
+    }
 
     func object(_ value: JSONValue, node: String?, field: String) throws(SceneError) -> [JSONMember] {
         guard case .object(let members) = value.kind else {
@@ -307,9 +355,10 @@ private struct SceneDecoder {
 
     // MARK: Scene
 
-    /// Checks a member's key against the keys already seen in its object.
-    func checkRepeated(_ key: String, line: Int, in keys: inout KeyTracker, known: [String]) throws(SceneError) {
-        guard keys.insert(key, knownIndex: known.firstIndex(of: key)) else {
+    /// Checks a member's key, the known field `knownIndex` if it is one, against the keys already
+    /// seen in its object.
+    func checkRepeated(_ key: String, knownIndex: Int?, line: Int, in keys: inout KeyTracker) throws(SceneError) {
+        guard keys.insert(key, knownIndex: knownIndex) else {
             throw syntax(JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: line))
         }
     }
@@ -326,8 +375,8 @@ private struct SceneDecoder {
         var keys = KeyTracker()
         if try !beginObject(node: nil, field: "(top level)") {
             repeat {
-                let (key, line) = try readKey()
-                try checkRepeated(key, line: line, in: &keys, known: Self.sceneFields)
+                let (key, known, line) = try readKey(among: Self.sceneKeys)
+                try checkRepeated(key, knownIndex: known, line: line, in: &keys)
                 switch key {
                 case "root": root = try decodeNode(field: "root")
                 case "size": size = try self.size(try readValue(), node: nil, field: "size")
@@ -353,7 +402,7 @@ private struct SceneDecoder {
         }
         do { try json.finishDocument() } catch { throw syntax(error) }
         guard let root else { throw error(.missingField, line: objectLine, node: nil, field: "root") }
-        for reference in references where idLines[reference.target] == nil {
+        for reference in references where idLines.firstLine(of: reference.target) == nil {
             throw error(
                 .unknownNodeReference(reference.target),
                 line: reference.line,
@@ -405,10 +454,10 @@ private struct SceneDecoder {
         do {
             if try scout.beginObject() { return (nil, nil) }
             repeat {
-                let (key, _) = try scout.readKey()
-                if key == "id" && id == nil {
+                let known = try scout.readKeyIndex(among: Self.identityKeys)
+                if known == 0 && id == nil {
                     id = scout
-                } else if key == "frame" && frame == nil {
+                } else if known == 1 && frame == nil {
                     frame = scout
                 }
                 if id != nil && frame != nil { break }
@@ -421,8 +470,9 @@ private struct SceneDecoder {
     }
 
     /// Reads a frame at a position found by ``locateIdentity()``: four plain numbers are read
-    /// straight from the text; anything else goes through the general checks for its message.
-    func frame(at position: JSONReader, node: String) throws(SceneError) -> Rect {
+    /// straight from the text, and the reader past them is returned too; anything else goes
+    /// through the general checks for its message.
+    func frame(at position: JSONReader, node: String) throws(SceneError) -> (frame: Rect, end: JSONReader?) {
         var reader = position
         var values: (Double, Double, Double, Double) = (0, 0, 0, 0)
         fast: do {
@@ -445,17 +495,39 @@ private struct SceneDecoder {
             let limit = Self.maximumMagnitude
             guard abs(values.0) <= limit, abs(values.1) <= limit, abs(values.2) <= limit, abs(values.3) <= limit
             else { break fast }
-            return rect
+            return (rect, reader)
         } catch {
             throw syntax(error)
         }
-        return try rect(try value(at: position), node: node, field: "frame")
+        return (try rect(try value(at: position), node: node, field: "frame"), nil)
     }
 
     /// Reads one value at a position found by ``locateIdentity()``.
     func value(at position: JSONReader) throws(SceneError) -> JSONValue {
         var reader = position
         do { return try reader.readValue() } catch { throw syntax(error) }
+    }
+
+    /// Reads a node's id at a position found by ``locateIdentity()`` and returns it with its line
+    /// and the reader past it: a string is read straight from the text; anything else goes
+    /// through the general checks for its message. `field` names the node's place, for the
+    /// messages.
+    func identifier(at position: JSONReader, parentID: String?, field: () -> String) throws(SceneError)
+        -> (id: String, line: Int, end: JSONReader)
+    {
+        var reader = position
+        let id: String
+        let isString = reader.peek() == UInt8(ascii: "\"")
+        let line = reader.line
+        if isString {
+            do { id = try reader.readString() } catch { throw syntax(error) }
+        } else {
+            id = try string(try value(at: position), node: parentID, field: "\(field()).id")
+        }
+        guard !id.isEmpty else {
+            throw error(.invalidValue("an id must not be empty"), line: line, node: parentID, field: "\(field()).id")
+        }
+        return (id, line, reader)
     }
 
     /// Decodes the child at `index` of the node `parentID`.
@@ -474,39 +546,42 @@ private struct SceneDecoder {
     mutating func decodeNode(childIndex: Int?, parentID: String?, root: String = "root") throws(SceneError)
         -> SceneNode
     {
-        let field = childIndex.map { "children[\($0)]" } ?? root
+        func field() -> String { childIndex.map { "children[\($0)]" } ?? root }
         let objectLine = json.line
         guard json.peek() == UInt8(ascii: "{") else {
-            _ = try beginObject(node: parentID, field: field)  // throws the type error
-            throw error(.missingField, line: objectLine, node: parentID, field: "\(field).id")
+            _ = try beginObject(node: parentID, field: field())  // throws the type error
+            throw error(.missingField, line: objectLine, node: parentID, field: "\(field()).id")
         }
         let (idPosition, framePosition) = try locateIdentity()
         guard let idPosition else {
-            throw error(.missingField, line: objectLine, node: parentID, field: "\(field).id")
+            throw error(.missingField, line: objectLine, node: parentID, field: "\(field()).id")
         }
-        let idValue = try value(at: idPosition)
-        let id = try string(idValue, node: parentID, field: "\(field).id")
-        guard !id.isEmpty else {
-            throw error(
-                .invalidValue("an id must not be empty"), line: idValue.line, node: parentID, field: "\(field).id")
+        let (id, idLine, idEnd) = try identifier(at: idPosition, parentID: parentID, field: field)
+        if let firstLine = idLines.insert(id, line: idLine) {
+            throw error(.duplicateID(firstLine: firstLine), line: idLine, node: id, field: "id")
         }
-        if let firstLine = idLines[id] {
-            throw error(.duplicateID(firstLine: firstLine), line: idValue.line, node: id, field: "id")
-        }
-        idLines[id] = idValue.line
         guard let framePosition else {
             throw error(.missingField, line: objectLine, node: id, field: "frame")
         }
-        var node = SceneNode(
-            id: id, frame: try rect(try value(at: framePosition), node: id, field: "frame"), line: objectLine)
+        let (frame, frameEnd) = try frame(at: framePosition, node: id)
+        var node = SceneNode(loadedID: id, frame: frame, line: objectLine)
         var keys = KeyTracker()
-        _ = try beginObject(node: parentID, field: field)
+        _ = try beginObject(node: parentID, field: field())
         repeat {
-            let (key, line) = try readKey()
-            try checkRepeated(key, line: line, in: &keys, known: Self.nodeFields)
-            try decodeNodeField(key, line: line, into: &node)
+            let (key, known, line) = try readKey(among: Self.nodeKeys)
+            try checkRepeated(key, knownIndex: known, line: line, in: &keys)
+            // The id and the frame were read already: move past them (the first of each is the
+            // one read, and a second is a repeated key); a frame read through the general checks
+            // is skipped as ``decodeNodeField(_:line:into:)`` does.
+            if known == Self.idField {
+                json.move(to: idEnd)
+            } else if known == Self.frameField, let frameEnd {
+                json.move(to: frameEnd)
+            } else {
+                try decodeNodeField(key, line: line, into: &node)
+            }
         } while try nextMember()
-        return node
+        return consume node
     }
 
     /// Decodes the member `key` of a node, reading its value.
@@ -522,20 +597,24 @@ private struct SceneDecoder {
                 node.children.append(try decodeChild(index, parentID: id))
                 index += 1
             } while try nextElement()
+            node.children.trimCapacity()
+        // Generated scenes give every cell interactions: compared early, as a key is compared with
+        // each case in turn.
+        case "interactions": node.interactions = try decodeInteractions(node: id)
         case "role":
-            let value = try readValue()
-            let role = NodeRole(rawValue: try string(value, node: id, field: key))
+            let valueLine = json.line
+            let role = NodeRole(rawValue: try readRoleName(node: id, field: key))
             if !NodeRole.wellKnown.contains(role) {
                 var warning = SceneWarning(
-                    file: file, line: value.line, nodeID: id, field: key, kind: .unknownRole(role.rawValue))
+                    file: file, line: valueLine, nodeID: id, field: key, kind: .unknownRole(role.rawValue))
                 warning.suggestion = Suggestion.closest(to: role.rawValue, among: NodeRole.wellKnown.map(\.rawValue))
                 warnings.append(warning)
             }
             node.role = role
-        case "focusable": node.focusable = try bool(try readValue(), node: id, field: key)
-        case "allowsFocus": node.allowsFocus = try bool(try readValue(), node: id, field: key)
+        case "focusable": node.focusable = try readBool(node: id, field: key)
+        case "allowsFocus": node.allowsFocus = try readBool(node: id, field: key)
         case "focusGroup":
-            let group = try string(try readValue(), node: id, field: key)
+            let group = try readString(node: id, field: key)
             guard !group.isEmpty else {
                 throw error(
                     .invalidValue("a focus group identifier must not be empty"), line: line, node: id, field: key)
@@ -557,11 +636,11 @@ private struct SceneDecoder {
             } else {
                 node.priority = priority
             }
-        case "selected": node.selected = try bool(try readValue(), node: id, field: key)
-        case "selectionFollowsFocus": node.selectionFollowsFocus = try bool(try readValue(), node: id, field: key)
-        case "focusSection": node.focusSection = try bool(try readValue(), node: id, field: key)
+        case "selected": node.selected = try readBool(node: id, field: key)
+        case "selectionFollowsFocus": node.selectionFollowsFocus = try readBool(node: id, field: key)
+        case "focusSection": node.focusSection = try readBool(node: id, field: key)
         case "focusEffect": node.focusEffect = try decodeFocusEffect(try readValue(), node: id)
-        case "label": node.label = try string(try readValue(), node: id, field: key)
+        case "label": node.label = try readString(node: id, field: key)
         case "inputLabels":
             var labels: [String] = []
             for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
@@ -569,9 +648,9 @@ private struct SceneDecoder {
             }
             node.inputLabels = labels
         case "respondsToUserInteraction":
-            node.respondsToUserInteraction = try bool(try readValue(), node: id, field: key)
-        case "accessibilityElement": node.accessibilityElement = try bool(try readValue(), node: id, field: key)
-        case "transparent": node.transparent = try bool(try readValue(), node: id, field: key)
+            node.respondsToUserInteraction = try readBool(node: id, field: key)
+        case "accessibilityElement": node.accessibilityElement = try readBool(node: id, field: key)
+        case "transparent": node.transparent = try readBool(node: id, field: key)
         case "accessibilityPath": node.accessibilityPath = try decodeAccessibilityPath(try readValue(), node: id)
         case "actions":
             var actions: [SceneCustomAction] = []
@@ -579,12 +658,6 @@ private struct SceneDecoder {
                 actions.append(try decodeAction(element, node: id, field: "actions[\(index)]"))
             }
             node.actions = actions
-        case "interactions":
-            var interactions: [SceneInteraction] = []
-            for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {
-                interactions.append(try decodeInteraction(element, node: id, field: "interactions[\(index)]"))
-            }
-            node.interactions = interactions
         case "scroll":
             let value = try readValue()
             let scrollMembers = try object(value, node: id, field: key)
@@ -594,7 +667,7 @@ private struct SceneDecoder {
             }
             node.scroll = SceneScroll(contentSize: try size(contentSize.value, node: id, field: "scroll.contentSize"))
         case "onSubmit", "defaultAction":
-            let name = try string(try readValue(), node: id, field: key)
+            let name = try readString(node: id, field: key)
             guard !name.isEmpty else {
                 throw error(.invalidValue("an action name must not be empty"), line: line, node: id, field: key)
             }
@@ -608,6 +681,101 @@ private struct SceneDecoder {
         default:
             warnUnknownField(key, line: line, known: Self.nodeFields, node: id)
             try skipValue()
+        }
+    }
+
+    /// Reads a node's `interactions`: again the value read before when the text repeats one;
+    /// otherwise straight from the text when it is plainly written, or through the general checks.
+    mutating func decodeInteractions(node id: String) throws(SceneError) -> [SceneInteraction] {
+        _ = json.peek()
+        if let (interactions, text) = readInteractions.value(repeatedAt: json) {
+            json.skipRepeated(text)
+            return interactions
+        }
+        let start = json.startRepeatableValue()
+        let warningCount = warnings.count
+        var interactions: [SceneInteraction]
+        if let plain = readPlainInteractions() {
+            interactions = plain
+        } else {
+            interactions = []
+            for (index, element) in try array(try readValue(), node: id, field: "interactions").enumerated() {
+                interactions.append(try decodeInteraction(element, node: id, field: "interactions[\(index)]"))
+            }
+        }
+        // A value read with warnings is read again, to warn again.
+        if warnings.count == warningCount, let text = json.endRepeatableValue(start) {
+            readInteractions.remember(interactions, readFrom: text)
+        }
+        return interactions
+    }
+
+    static let interactionKeys = KnownKeys(["kind", "actions", "action", "allowedScrollTypes"])
+    static let interactionKinds = KnownKeys(["contextMenu", "secondaryAction", "drag", "pan"])
+
+    /// Reads `interactions` straight from the text when it is plainly written — an array of
+    /// objects of a known kind with only that kind's fields, each once and of the right type —
+    /// and returns nil, having read nothing, otherwise: then the general reading gives the
+    /// messages and warnings, and on plainly written lists both readings give the same value.
+    mutating func readPlainInteractions() -> [SceneInteraction]? {
+        var reader = json
+        var interactions: [SceneInteraction] = []
+        do {
+            guard reader.peek() == UInt8(ascii: "[") else { return nil }
+            if try !reader.beginArray() {
+                repeat {
+                    guard let interaction = try Self.readPlainInteraction(&reader) else { return nil }
+                    interactions.append(interaction)
+                } while try reader.nextElement()
+            }
+        } catch {
+            return nil
+        }
+        json = reader
+        return interactions
+    }
+
+    /// Reads one interaction for ``readPlainInteractions()``, or returns nil.
+    static func readPlainInteraction(_ reader: inout JSONReader) throws(JSONSyntaxError) -> SceneInteraction? {
+        guard reader.peek() == UInt8(ascii: "{"), try !reader.beginObject() else { return nil }
+        var kind: Int?
+        var actions: [String]?
+        var action: String?
+        var allowed: AllowedScrollTypes?
+        repeat {
+            let (_, known, _) = try reader.readKey(among: interactionKeys)
+            switch known {
+            case 0:
+                guard kind == nil, reader.peek() == UInt8(ascii: "\"") else { return nil }
+                kind = interactionKinds.index(of: try reader.readString())
+                guard kind != nil else { return nil }
+            case 1:
+                guard actions == nil, reader.peek() == UInt8(ascii: "[") else { return nil }
+                var titles: [String] = []
+                if try !reader.beginArray() {
+                    repeat {
+                        guard reader.peek() == UInt8(ascii: "\"") else { return nil }
+                        titles.append(try reader.readString())
+                    } while try reader.nextElement()
+                }
+                actions = titles
+            case 2:
+                guard action == nil, reader.peek() == UInt8(ascii: "\"") else { return nil }
+                action = try reader.readString()
+            case 3:
+                guard allowed == nil, reader.peek() == UInt8(ascii: "\"") else { return nil }
+                allowed = AllowedScrollTypes(rawValue: try reader.readString())
+                guard allowed != nil else { return nil }
+            default:
+                return nil
+            }
+        } while try reader.nextMember()
+        switch kind {
+        case 0 where action == nil && allowed == nil: return .contextMenu(actions: actions ?? [])
+        case 1 where actions == nil && allowed == nil: return action.map { .secondaryAction(action: $0) }
+        case 2 where actions == nil && action == nil && allowed == nil: return .drag
+        case 3 where actions == nil && action == nil: return .pan(allowedScrollTypes: allowed ?? .none)
+        default: return nil
         }
     }
 
@@ -785,6 +953,135 @@ private struct SceneDecoder {
                 field: "\(field).kind"
             )
         }
+    }
+}
+
+/// Values read from the text, by where their text is, so that a value written again byte for byte
+/// is not read again and is shared: the last few distinct ones, each found by comparing bytes.
+struct RepeatedValues<Value> {
+    /// How many values are kept: generated scenes repeat a handful of values (a grid's cells
+    /// alternate two interaction lists), and each miss costs a comparison with every one kept.
+    static var capacity: Int { 8 }
+
+    private struct Entry {
+        var text: JSONReader.RepeatableText
+        var value: Value
+    }
+
+    private var entries: [Entry] = []
+    /// The entry the next new value replaces once all are taken.
+    private var next = 0
+
+    /// The value whose text `reader` is at, and that text (to move the reader past it); nil when
+    /// no kept value's text repeats there.
+    func value(repeatedAt reader: JSONReader) -> (Value, JSONReader.RepeatableText)? {
+        for entry in entries where reader.repeats(entry.text) { return (entry.value, entry.text) }
+        return nil
+    }
+
+    /// Keeps `value`, read from `text`.
+    mutating func remember(_ value: Value, readFrom text: JSONReader.RepeatableText) {
+        let entry = Entry(text: text, value: value)
+        if entries.count < Self.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % Self.capacity
+        }
+    }
+}
+
+/// The ids of a scene with the line each was first seen on, to find an id used twice.
+///
+/// ASCII ids (the usual ones) are kept in a table of their own, hashed on their bytes, cheaper
+/// than a dictionary of strings: ASCII strings are equal exactly when their bytes are. The first
+/// id with other characters moves every id into a dictionary of strings, which compares them as
+/// strings are compared (canonically equivalent ids are the same id, whatever their bytes).
+struct IdentifierLines {
+    private struct Entry {
+        var id: String
+        var line: Int
+        var hash: UInt64
+    }
+
+    /// The ASCII ids in the order they came.
+    private var entries: [Entry] = []
+    /// An open-addressing table of indices into `entries` plus one, by hash; 0 marks an empty
+    /// slot. Its size is a power of two, kept at least twice the number of entries.
+    private var slots: [UInt32] = Array(repeating: 0, count: 1_024)
+    /// Every id, once one is not ASCII.
+    private var strings: [String: Int]?
+
+    /// Records `id`, seen on `line`. Returns nil, or the line it was first seen on when it was
+    /// seen before (then nothing is recorded).
+    mutating func insert(_ id: String, line: Int) -> Int? {
+        if strings == nil, let hash = Self.hash(ofASCII: id) {
+            if let index = find(id, hash: hash) { return entries[index].line }
+            if (entries.count + 1) * 2 > slots.count { grow() }
+            entries.append(Entry(id: id, line: line, hash: hash))
+            place(entries.count - 1)
+            return nil
+        }
+        moveToStrings()
+        if let first = strings?[id] { return first }
+        strings?[id] = line
+        return nil
+    }
+
+    /// The line `id` was first seen on, or nil.
+    mutating func firstLine(of id: String) -> Int? {
+        if strings == nil, let hash = Self.hash(ofASCII: id) { return find(id, hash: hash).map { entries[$0].line } }
+        moveToStrings()
+        return strings?[id]
+    }
+
+    private func find(_ id: String, hash: UInt64) -> Int? {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] != 0 {
+            let index = Int(slots[slot]) - 1
+            if entries[index].hash == hash && entries[index].id == id { return index }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private mutating func place(_ index: Int) {
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: entries[index].hash) & mask
+        while slots[slot] != 0 { slot = (slot + 1) & mask }
+        slots[slot] = UInt32(index + 1)
+    }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: slots.count * 2)
+        for index in entries.indices { place(index) }
+    }
+
+    private mutating func moveToStrings() {
+        guard strings == nil else { return }
+        var strings: [String: Int] = [:]
+        for entry in entries { strings[entry.id] = entry.line }
+        self.strings = strings
+        entries = []
+        slots = [0]
+    }
+
+    /// FNV-1a of an ASCII string's bytes, mixed so that the low bits index the table; nil when
+    /// the string is not ASCII.
+    private static func hash(ofASCII id: String) -> UInt64? {
+        func hash(_ bytes: some Sequence<UInt8>) -> UInt64? {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            var allBits: UInt8 = 0
+            for byte in bytes {
+                allBits |= byte
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            guard allBits < 0x80 else { return nil }
+            return hash ^ (hash >> 29)
+        }
+        // Small and native strings lend their bytes; others are walked.
+        return id.utf8.withContiguousStorageIfAvailable { hash($0) } ?? hash(id.utf8)
     }
 }
 

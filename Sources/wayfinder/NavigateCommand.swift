@@ -118,6 +118,8 @@ struct NavigateCommand: Command {
         } catch let error as NavigationError {
             throw CommandFailure("\(path): --focus: \(error)")
         }
+        // The scene is not freed node by node when the command returns: the process ends.
+        ProcessLifetime.keepUntilExit(navigator)
         for clash in navigator.tree.commandTable?.clashes ?? [] {
             print("warning: \(path): \(clash)", to: &standardError)
         }

@@ -93,6 +93,28 @@ final class Window: FocusEnvironment {
         #expect(system.selectionFollowsFocus(for: row2))
     }
 
+    /// Initial selections are found once per item, in tree order, even when the tree lists an
+    /// item twice or loops back on itself, and among thousands of items.
+    @Test func initiallySelectedItemsAreFoundOnceEach() {
+        let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        let a = window.add("a", 0, 0, 100, 40)
+        let b = a.add("b", 0, 50, 100, 40)
+        window.addChild(b)  // listed twice
+        b.addChild(a)  // a loop: a → b → a
+        a.isInitiallySelected = true
+        b.isInitiallySelected = true
+        #expect(FocusSystem(root: window).selectedItems.map { FocusSystem.name(of: $0) } == ["a", "b"])
+
+        let grid = FocusNode(id: "grid", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+        for index in 0..<3_000 {
+            grid.add("cell-\(index)", 0, 0, 10, 10).isInitiallySelected = index.isMultiple(of: 700)
+        }
+        #expect(
+            FocusSystem(root: grid).selectedItems.map { FocusSystem.name(of: $0) } == [
+                "cell-0", "cell-700", "cell-1400", "cell-2100", "cell-2800",
+            ])
+    }
+
     @Test func selectingDeselectsSiblingsOnly() {
         let window = FocusNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
         let left = FocusNode(id: "left", frame: Rect(x: 0, y: 0, width: 200, height: 400))

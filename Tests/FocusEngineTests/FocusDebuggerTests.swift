@@ -189,6 +189,82 @@ import WayfinderTestSupport
         #expect(tree.node(withID: "plain")?.focusEffect?.rect == Rect(x: 200, y: 200, width: 100, height: 100))
     }
 
+    /// Every field of a scene node reaches its focus node, and a node with none keeps a new
+    /// node's defaults.
+    @Test func everyFieldOfASceneNodeReachesItsFocusNode() throws {
+        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let full = SceneNode(
+            id: "full", frame: frame, role: .textField, focusable: false, allowsFocus: true, focusGroup: "g",
+            priority: 500, selected: true, selectionFollowsFocus: false, focusSection: true, focusEffect: .custom,
+            label: "Full", inputLabels: ["whole"], respondsToUserInteraction: false, accessibilityElement: false,
+            accessibilityPath: .ellipse(frame), actions: [SceneCustomAction(name: "Go", key: "Ctrl+G")],
+            scroll: SceneScroll(contentSize: Size(width: 100, height: 300)), onSubmit: "send",
+            defaultAction: "open", performs: ["copy"])
+        let tree = try SceneFocusTree(
+            scene: Scene(
+                root: SceneNode(id: "window", frame: frame, children: [full, SceneNode(id: "plain", frame: frame)])))
+        let node = try #require(tree.node(withID: "full"))
+        #expect(node.role == .textField)
+        #expect(node.focusable == false)
+        #expect(node.allowsFocus == true)
+        #expect(node.declaredFocusGroup == "g")
+        #expect(node.focusGroupPriority == FocusGroupPriority(rawValue: 500))
+        #expect(node.isInitiallySelected)
+        #expect(node.followsFocusWithSelection == false)
+        #expect(node.isFocusSection)
+        #expect(node.focusEffect == nil)
+        #expect(node.accessibilityLabel == "Full")
+        #expect(node.accessibilityUserInputLabels == ["whole"])
+        #expect(!node.accessibilityRespondsToUserInteraction)
+        #expect(node.accessibilityElementOverride == false)
+        #expect(node.accessibilityPath == .ellipse(frame))
+        #expect(node.accessibilityCustomActions == [CustomAction(name: "Go", key: try KeyPress(parsing: "Ctrl+G"))])
+        #expect(node.keyCommands.map(\.title) == ["Go"])
+        #expect(node.scrollContentSize == Size(width: 100, height: 300))
+        #expect(node.submitAction?.name == "send")
+        #expect(node.defaultAccessibilityAction == "open")
+        #expect(node.performableActions == ["copy"])
+        let plain = try #require(tree.node(withID: "plain"))
+        #expect(plain.role == nil)
+        #expect(plain.focusable == nil)
+        #expect(plain.allowsFocus == nil)
+        #expect(plain.declaredFocusGroup == nil)
+        #expect(plain.focusGroupPriority == .ignored)
+        #expect(!plain.isInitiallySelected)
+        #expect(plain.followsFocusWithSelection == nil)
+        #expect(!plain.isFocusSection)
+        #expect(plain.focusEffect?.rect == frame)
+        #expect(plain.accessibilityLabel == nil)
+        #expect(plain.accessibilityUserInputLabels.isEmpty)
+        #expect(plain.accessibilityRespondsToUserInteraction)
+        #expect(plain.accessibilityElementOverride == nil)
+        #expect(plain.accessibilityPath == nil)
+        #expect(plain.accessibilityCustomActions.isEmpty)
+        #expect(plain.keyCommands.isEmpty)
+        #expect(plain.scrollContentSize == nil)
+        #expect(plain.submitAction == nil)
+        #expect(plain.defaultAccessibilityAction == nil)
+        #expect(plain.performableActions.isEmpty)
+        #expect(!plain.isTransparentFocusItem)
+    }
+
+    /// Of two nodes sharing an id (only a scene built in code can have them), the later one is
+    /// found by id.
+    @Test func theLaterOfTwoNodesSharingAnIdIsFound() throws {
+        let frame = Rect(x: 0, y: 0, width: 10, height: 10)
+        let tree = try SceneFocusTree(
+            scene: Scene(
+                root: SceneNode(
+                    id: "window", frame: frame,
+                    children: [
+                        SceneNode(id: "twin", frame: frame, label: "first"),
+                        SceneNode(id: "twin", frame: frame, label: "second"),
+                    ])))
+        #expect(tree.node(withID: "twin")?.accessibilityLabel == "second")
+        #expect(tree.node(withID: "window") === tree.root)
+        #expect(tree.node(withID: "missing") == nil)
+    }
+
     @Test func badActionChordIsASceneError() throws {
         let text = #"{"root": {"id": "w", "frame": [0, 0, 10, 10], "actions": [{"name": "Go", "key": "Hyper+G"}]}}"#
         let error = try #require(throws: SceneError.self) {

@@ -34,6 +34,43 @@ import WayfinderTestSupport
         #expect(tree.node(withIdentifier: "placeholder")?.interactions.isEmpty == true)
     }
 
+    /// The table of interactions lists, by node, the interactions built from the file, in file
+    /// order, without the scroll views; nodes sharing an id (a scene built in code) share an entry,
+    /// and the last of them is the one found by id.
+    @Test func interactionsAreListedByNodeWithoutTheirScrollViews() throws {
+        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let scene = Scene(
+            root: SceneNode(
+                id: "window", frame: frame,
+                children: [
+                    SceneNode(
+                        id: "list", frame: frame,
+                        children: [
+                            SceneNode(id: "twin", frame: frame, interactions: [.drag]),
+                            SceneNode(id: "twin", frame: frame, interactions: [.contextMenu(actions: ["Open"])]),
+                        ],
+                        interactions: [.pan(allowedScrollTypes: .all)],
+                        scroll: SceneScroll(contentSize: Size(width: 100, height: 400))),
+                    SceneNode(id: "plain", frame: frame),
+                ]))
+        let tree = SceneInteractions(scene: scene)
+        let list = try #require(tree.node(withIdentifier: "list"))
+        let twins = list.children
+        #expect(list.interactions.count == 2)
+        #expect(list.interactions.first === tree.scrollViews["list"])
+        let table = tree.interactions
+        #expect(table.keys.sorted() == ["list", "twin"])
+        #expect(table["list"]?.map(ObjectIdentifier.init) == [ObjectIdentifier(list.interactions[1])])
+        #expect(
+            table["twin"]?.map(ObjectIdentifier.init)
+                == (twins[0].interactions + twins[1].interactions).map(ObjectIdentifier.init))
+        #expect(table["twin"]?.first is DragInteraction)
+        #expect(table["twin"]?.last is ContextMenuInteraction)
+        #expect(tree.node(withIdentifier: "twin") === twins[1])
+        #expect(tree.node(withIdentifier: "plain")?.interactions.isEmpty == true)
+        #expect(tree.node(withIdentifier: "missing") == nil)
+    }
+
     @Test(arguments: [AllowedScrollTypes.none, .continuous, .discrete, .all])
     func panEntriesKeepTheirScrollTypes(allowed: AllowedScrollTypes) throws {
         let pan = try #require(SceneInteractions.makeInteraction(.pan(allowedScrollTypes: allowed)) as? PanInteraction)

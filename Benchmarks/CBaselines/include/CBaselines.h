@@ -63,6 +63,10 @@ typedef enum CBaselines_Direction {
 int64_t CBaselines_focusFinderScan(
     const CBaselines_Rect *rects, size_t count, size_t focused, CBaselines_Direction direction);
 
+/// The bytes of heap in use: glibc's `mallinfo2`, small blocks (`uordblks`) and mapped ones
+/// (`hblkhd`).
+uint64_t CBaselines_heapBytesInUse(void);
+
 /// Zeroes callgrind's counters; does nothing outside valgrind.
 void CBaselines_callgrindZeroStats(void);
 

@@ -16,7 +16,8 @@ public final class SceneFocusTree {
     public let root: FocusNode
     /// The scene's command table; nil when it declares no commands.
     public private(set) var commandTable: CommandTable?
-    private var nodesByID: [String: FocusNode] = [:]
+    /// Every node, in tree order, by id.
+    private let nodes: NodeIndex<FocusNode>
 
     /// Builds the nodes of `scene`.
     ///
@@ -25,20 +26,23 @@ public final class SceneFocusTree {
     ///   node and the field).
     public init(scene: Scene, file: String = "<scene>") throws(SceneError) {
         self.scene = scene
-        var nodes: [String: FocusNode] = [:]
+        var nodes: [FocusNode] = []
         var halos: [(FocusHaloEffect, SceneHalo)] = []
+        // Only the fields that differ from a new node's defaults are set: every write to a node's
+        // property is checked for exclusive access at run time, and most nodes set few fields.
         func build(_ description: SceneNode) throws(SceneError) -> FocusNode {
-            let node = FocusNode(id: description.id, frame: description.frame, role: description.role)
-            node.focusable = description.focusable
-            node.allowsFocus = description.allowsFocus
-            node.declaredFocusGroup = description.focusGroup
-            node.focusGroupPriority = FocusGroupPriority(rawValue: description.priority ?? 0)
-            node.isInitiallySelected = description.selected
-            node.followsFocusWithSelection = description.selectionFollowsFocus
-            node.isFocusSection = description.focusSection
+            let node = FocusNode(
+                id: description.id, frame: description.frame, role: description.role,
+                focusable: description.focusable)
+            if let allowsFocus = description.allowsFocus { node.allowsFocus = allowsFocus }
+            if let group = description.focusGroup { node.declaredFocusGroup = group }
+            if let priority = description.priority { node.focusGroupPriority = FocusGroupPriority(rawValue: priority) }
+            if description.selected { node.isInitiallySelected = true }
+            if let follows = description.selectionFollowsFocus { node.followsFocusWithSelection = follows }
+            if description.focusSection { node.isFocusSection = true }
             switch description.focusEffect {
             case .automatic:
-                node.focusEffectStyle = .automatic
+                break
             case .custom:
                 node.focusEffectStyle = .appDrawn
             case .halo(let halo):
@@ -50,15 +54,17 @@ public final class SceneFocusTree {
                 halos.append((effect, halo))
                 node.focusEffectStyle = .halo(effect)
             }
-            node.accessibilityLabel = description.label
-            node.accessibilityUserInputLabels = description.inputLabels
-            node.accessibilityRespondsToUserInteraction = description.respondsToUserInteraction
-            node.accessibilityPath = description.accessibilityPath
-            node.scrollContentSize = description.scroll?.contentSize
-            node.accessibilityElementOverride = description.accessibilityElement
-            node.defaultAccessibilityAction = description.defaultAction
-            node.performableActions = description.performs
-            node.isTransparentFocusItem = description.transparent
+            if let label = description.label { node.accessibilityLabel = label }
+            let inputLabels = description.inputLabels
+            if !inputLabels.isEmpty { node.accessibilityUserInputLabels = inputLabels }
+            if !description.respondsToUserInteraction { node.accessibilityRespondsToUserInteraction = false }
+            if let path = description.accessibilityPath { node.accessibilityPath = path }
+            if let scroll = description.scroll { node.scrollContentSize = scroll.contentSize }
+            if let element = description.accessibilityElement { node.accessibilityElementOverride = element }
+            if let action = description.defaultAction { node.defaultAccessibilityAction = action }
+            let performs = description.performs
+            if !performs.isEmpty { node.performableActions = performs }
+            if description.transparent { node.isTransparentFocusItem = true }
             if let onSubmit = description.onSubmit { node.submitAction = SubmitAction(name: onSubmit) }
             for (index, action) in description.actions.enumerated() {
                 var key: KeyPress?
@@ -77,12 +83,15 @@ public final class SceneFocusTree {
                 }
                 node.accessibilityCustomActions.append(CustomAction(name: action.name, key: key))
             }
-            nodes[description.id] = node
-            for child in description.children { node.addChild(try build(child)) }
+            nodes.append(node)
+            // Through a buffer: iterating the array would copy each child's description.
+            try description.children.withUnsafeBufferPointer { children throws(SceneError) in
+                for index in children.indices { node.addChild(try build(children[index])) }
+            }
             return node
         }
         root = try build(scene.root)
-        nodesByID = nodes
+        self.nodes = NodeIndex(nodes, identifier: \.id)
         var commands: [AppCommand] = []
         for (index, command) in scene.commands.enumerated() {
             do {
@@ -99,13 +108,13 @@ public final class SceneFocusTree {
         }
         commandTable = commands.isEmpty ? nil : CommandTable(commands)
         for (effect, halo) in halos {
-            effect.referenceItem = halo.referenceNode.flatMap { nodes[$0] }
-            effect.containerItem = halo.containerNode.flatMap { nodes[$0] }
+            effect.referenceItem = halo.referenceNode.flatMap { node(withID: $0) }
+            effect.containerItem = halo.containerNode.flatMap { node(withID: $0) }
         }
     }
 
     /// The node with `id`.
-    public func node(withID id: String) -> FocusNode? { nodesByID[id] }
+    public func node(withID id: String) -> FocusNode? { nodes.node(withIdentifier: id) }
 
     /// The focus configuration the scene asks for.
     public var configuration: FocusConfiguration {

@@ -21,11 +21,21 @@ public struct SceneInteractions {
     public let sceneSize: Size
     /// The scroll views, by node identifier.
     public let scrollViews: [String: ScrollViewInteraction]
-    /// The interactions built from each node's `interactions`, by node identifier, in file order.
-    public let interactions: [String: [any Interaction]]
-    /// Every node, by identifier.
-    let nodesByIdentifier: [String: Node]
+    /// Every node, by identifier, indexed on the first look-up.
+    let nodes: NodeIndex<Node>
     private let thresholds: InteractionThresholds
+
+    /// The interactions built from each node's `interactions`, by node identifier, in file order:
+    /// each node's interactions other than its scroll view, gathered from the tree when asked
+    /// (a large scene does not keep a second table of them).
+    public var interactions: [String: [any Interaction]] {
+        var result: [String: [any Interaction]] = [:]
+        for node in nodes.all {
+            let built = node.interactions.filter { $0 !== node.attachments.scrollView }
+            if !built.isEmpty { result[node.identifier, default: []].append(contentsOf: built) }
+        }
+        return result
+    }
 
     /// Builds the tree of a scene.
     /// - Parameters:
@@ -33,11 +43,10 @@ public struct SceneInteractions {
     ///   - thresholds: The thresholds every interaction uses.
     public init(scene: Scene, thresholds: InteractionThresholds = InteractionThresholds()) {
         var scrollViews: [String: ScrollViewInteraction] = [:]
-        var interactions: [String: [any Interaction]] = [:]
-        var nodes: [String: Node] = [:]
+        var nodes: [Node] = []
         func build(_ description: SceneNode) -> Node {
             let node = Node(identifier: description.id, frame: description.frame)
-            nodes[description.id] = node
+            nodes.append(node)
             if let scroll = description.scroll {
                 let scrolling = ScrollViewInteraction(
                     contentSize: scroll.contentSize,
@@ -47,18 +56,18 @@ public struct SceneInteractions {
                 scrollViews[description.id] = scrolling
             }
             for entry in description.interactions {
-                let interaction = Self.makeInteraction(entry, thresholds: thresholds)
-                node.addInteraction(interaction)
-                interactions[description.id, default: []].append(interaction)
+                node.addInteraction(Self.makeInteraction(entry, thresholds: thresholds))
             }
-            for child in description.children { node.addChild(build(child)) }
+            // Through a buffer: iterating the array would copy each child's description.
+            description.children.withUnsafeBufferPointer { children in
+                for index in children.indices { node.addChild(build(children[index])) }
+            }
             return node
         }
         root = build(scene.root)
         sceneSize = scene.size
-        nodesByIdentifier = nodes
+        self.nodes = NodeIndex(nodes, identifier: \.identifier)
         self.scrollViews = scrollViews
-        self.interactions = interactions
         self.thresholds = thresholds
     }
 
@@ -80,7 +89,7 @@ public struct SceneInteractions {
     }
 
     /// Returns the node with an identifier, or nil.
-    public func node(withIdentifier identifier: String) -> Node? { nodesByIdentifier[identifier] }
+    public func node(withIdentifier identifier: String) -> Node? { nodes.node(withIdentifier: identifier) }
 
     /// Makes an interaction system for the tree, with the pointer at the scene's centre.
     public func makeSystem() -> InteractionSystem {

@@ -23,7 +23,7 @@ final class SceneSession: SceneDriver {
     private var scrollTarget: String?
     /// The nodes by identifier, when the session was built from a scene; a tree built in code is
     /// searched when an identifier is needed.
-    private let nodes: [String: Node]
+    private let nodes: NodeIndex<Node>
     /// The focus engine's events for one key, reused.
     @exclusivity(unchecked) private var focusEvents: [EventPayload] = []
 
@@ -34,7 +34,7 @@ final class SceneSession: SceneDriver {
         isFromScene = true
         let tree = SceneInteractions(scene: scene)
         interactions = tree.makeSystem()
-        nodes = tree.nodesByIdentifier
+        nodes = tree.nodes
         let focusTree = try SceneFocusTree(scene: scene, file: file)
         var configuration = focusTree.configuration
         configuration.fullKeyboardAccess = fullKeyboardAccess
@@ -50,7 +50,7 @@ final class SceneSession: SceneDriver {
         self.focus = focus
         scene = nil
         isFromScene = false
-        nodes = [:]
+        nodes = NodeIndex([], identifier: \.identifier)
         focusEvents.reserveCapacity(16)
     }
 
@@ -157,7 +157,7 @@ final class SceneSession: SceneDriver {
 
     /// The node with an identifier: from the scene's index, or found in a tree built in code.
     private func node(withIdentifier identifier: String) -> (any InteractionNode)? {
-        if isFromScene { return nodes[identifier] }
+        if isFromScene { return nodes.node(withIdentifier: identifier) }
         func find(_ node: any InteractionNode) -> (any InteractionNode)? {
             if node.identifier == identifier { return node }
             for child in node.childNodes {

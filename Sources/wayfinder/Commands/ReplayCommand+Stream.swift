@@ -22,6 +22,9 @@ extension ReplayCommand {
             scene = loaded.scene
         }
         let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
+        // The scene is not freed node by node when the command returns: the process ends. (The
+        // runtime's release only finishes event streams, which a replay does not use.)
+        ProcessLifetime.keepUntilExit(runtime)
         runtime.onDiagnostic = { message in
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)
