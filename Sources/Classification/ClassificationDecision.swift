@@ -118,7 +118,7 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
             return "finger in the \(vertical ? "right" : "bottom") edge: edge scrolling"
         case .touchscreenMovedTooFar(let points, let limit):
             return "touch did not tap: moved \(Self.decimal(points)) pt, more than \(Self.decimal(limit)) pt "
-                + "(a pan: its positions are motion)"
+                + "(a pan: only its positions report it)"
         case .touchscreenHeldTooLong(let milliseconds, let limit):
             return "touch did not tap: held \(milliseconds) ms, \(limit) ms or longer"
         }

@@ -6,8 +6,8 @@ import InputEvents
 /// vertically as it moves along it, one that lands along the bottom edge scrolls horizontally.
 ///
 /// ```
-/// none       --one finger lands in an edge----------------------> armed(edge)     (no motion)
-/// none       --one finger lands elsewhere / more fingers--------> area
+/// none       --one touch lands in an edge-----------------------> armed(edge)     (no motion)
+/// none       --one touch lands elsewhere / more touches---------> area
 /// armed      --moved 3 mm along the edge / 300 ms passed--------> scrolling       edge scroll began
 /// armed      --moved out of the edge before that----------------> area            (the pointer moves)
 /// scrolling  --the finger moves---------------------------------> scrolling       scroll began / changed
@@ -113,29 +113,31 @@ struct EdgeScroll {
         }
     }
 
-    /// A frame ended: `fingers` are on the pad (`previous` before the frame).
-    mutating func frame(
-        fingers: TouchpadFingers, previous: Int, contacts: [Contact], at time: Timestamp
-    ) -> Action? {
+    /// A frame ended with these contacts on the pad.
+    ///
+    /// Every tracked contact counts, palms too: the edge palm zones lie where the scroll edges
+    /// are, and a finger held by edge scrolling moves no pointer anyway.
+    mutating func frame(active: SlotSet, contacts: [Contact], at time: Timestamp) -> Action? {
         guard isEnabled else { return nil }
-        if fingers.count != 1 || fingers.first < 0 {
+        var remaining = active
+        guard let first = remaining.next(), remaining.next() == nil else {
             let ended = end(at: time)
-            state = fingers.count == 0 ? .none : .area
+            state = active.count == 0 ? .none : .area
             return ended
         }
-        let contact = contacts[fingers.first]
+        let contact = contacts[first]
         switch state {
         case .none:
-            guard previous == 0, let edge = edge(at: contact.position) else {
+            guard contact.isNew, let edge = edge(at: contact.position) else {
                 state = .area
                 return nil
             }
             state = .armed(
-                edge: edge, slot: fingers.first, origin: contact.position,
+                edge: edge, slot: first, origin: contact.position,
                 deadline: Timestamp(microseconds: time.microseconds + lockTimeout))
             return nil
         case .armed(let edge, let slot, let origin, _):
-            guard slot == fingers.first else {
+            guard slot == first else {
                 state = .area
                 return nil
             }
@@ -164,7 +166,7 @@ struct EdgeScroll {
             velocity.reset()
             return .recognised(vertical: vertical)
         case .scrolling(let vertical, let slot, let began):
-            guard slot == fingers.first else {
+            guard slot == first else {
                 let ended = end(at: time)
                 state = .area
                 return ended

@@ -264,8 +264,7 @@ struct TouchpadTranslator: PointingPart {
             }
         }
         if settings.scrollMethod == .edge,
-            let action = edgeScroll.frame(
-                fingers: fingers, previous: previousCount, contacts: contacts.contacts, at: time)
+            let action = edgeScroll.frame(active: contacts.active, contacts: contacts.contacts, at: time)
         {
             perform(action, at: time, into: &output)
         }

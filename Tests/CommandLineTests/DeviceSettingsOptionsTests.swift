@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+/// The device settings and `--why` on `replay` (and `run`, which shares the table).
+@Suite struct DeviceSettingsOptionsTests {
+    private static func recording(_ suffix: String) throws -> [String] {
+        ReplayCommandTests.arguments(for: try #require(BundledRecording.named(suffix)))
+    }
+
+    /// The lines of a successful run, without the time column.
+    private static func lines(_ arguments: [String]) throws -> [String] {
+        let outcome = try WayfinderProcess.run(arguments)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty)
+        return outcome.outputLines
+    }
+
+    @Test func whyExplainsTheClickpadRecordingsTapsInOrderWithTheEvents() throws {
+        let output = try Self.lines(["replay", "--tap-to-click", "--why"] + Self.recording("clickpad.tap.events"))
+        #expect(
+            output == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  why: tap holds primary down for 180 ms: touch again to drag",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary down by tap",
+                "  0.243835  SynPS/2 Synaptics TouchPad  button primary up by tap",
+                "  2.026671  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 5.3 mm, more than 1.3 mm",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+    }
+
+    /// The example: a two-finger tap on a semi-multitouch pad prints nothing but the
+    /// device; `--why` says why.
+    @Test func whyExplainsTheSemiMultitouchTwoFingerTap() throws {
+        let output = try Self.lines(["replay", "--why"] + Self.recording("alps-glidepoint.2-finger-tap.evemu"))
+        #expect(
+            output == [
+                "  0.000000  AlpsPS/2 ALPS GlidePoint  device added (touchpad)",
+                "  0.071578  AlpsPS/2 ALPS GlidePoint  why: no scroll: the fingers moved 180° apart, more than 45°",
+                "  0.224519  AlpsPS/2 ALPS GlidePoint  why: 2-finger touch did not tap: held 194 ms, longer than 180 ms "
+                    + "(semi-multitouch pad: two fingers are a bounding box, judged on time alone)",
+                "  0.224519  AlpsPS/2 ALPS GlidePoint  device removed (touchpad)",
+            ])
+    }
+
+    @Test func whyExplainsATouchscreenPan() throws {
+        let output = try Self.lines(["replay", "--why"] + Self.recording("atmel-maxtouch.1-finger-drag-up-down.evemu"))
+        #expect(
+            output == [
+                "  0.000000  Atmel maXTouch Touchscreen  device added (touchscreen)",
+                "  2.199869  Atmel maXTouch Touchscreen  why: touch did not tap: moved 290.2 pt, more than 10.0 pt "
+                    + "(a pan: only its positions report it)",
+                "  2.199869  Atmel maXTouch Touchscreen  device removed (touchscreen)",
+            ])
+    }
+
+    @Test func settingsReachTheClassifier() throws {
+        let click = try Self.recording("right-phys-click.events")
+        #expect(
+            try Self.lines(["replay", "--left-handed"] + click) == [
+                "  0.000016  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.124282  SynPS/2 Synaptics TouchPad  button primary down by buttonArea (BTN_LEFT)",
+                "  0.421351  SynPS/2 Synaptics TouchPad  button primary up by buttonArea (BTN_LEFT)",
+                "  0.446117  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let tap = try Self.recording("clickpad.tap.events")
+        #expect(
+            try Self.lines(["replay", "--tap-to-click", "--no-tap-and-drag"] + tap) == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary down by tap",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary up by tap",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let scroll = try Self.recording("clickpad.two-finger-scroll-down.events")
+        let natural = try Self.lines(["replay", "--natural-scrolling"] + scroll)
+        #expect(natural[1] == "  0.428340  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy -8.91")
+    }
+
+    @Test func replayChoosesDevicesByNameOrRecordingAndDevice() throws {
+        let mouse = try Self.recording("saitek-rat5.events")
+        let tap = try Self.recording("clickpad.tap.events")
+        let byName = try Self.lines(["replay", "--device", "SynPS/2 Synaptics TouchPad"] + mouse + tap)
+        let bySource = try Self.lines(["replay", "--device", "1:0"] + mouse + tap)
+        #expect(byName == bySource)
+        #expect(
+            byName == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let none = try WayfinderProcess.run(["replay", "--device", "Nothing"] + tap)
+        #expect(none.exitCode == 1)
+        #expect(
+            none.errorLines == [
+                "Error: no device of the recordings matches --device 'Nothing'; they hold "
+                    + "'SynPS/2 Synaptics TouchPad' (0:0)"
+            ])
+    }
+
+    @Test func contradictorySettingsAndWhyWithJSONAreUsageErrors() throws {
+        let tap = try Self.recording("clickpad.tap.events")
+        for (arguments, message) in [
+            (
+                ["--tap-to-click", "--no-tap-to-click"],
+                "'--tap-to-click' and '--no-tap-to-click' cannot be used together"
+            ),
+            (["--json", "--why"], "'--json' and '--why' cannot be used together"),
+            (
+                ["--scroll-method", "sideways"],
+                "The value 'sideways' is invalid for '--scroll-method <two-finger|edge|on-button|none>'"
+            ),
+        ] {
+            let outcome = try WayfinderProcess.run(["replay"] + arguments + tap)
+            #expect(outcome.exitCode == 64)
+            #expect(outcome.errorLines.first == "Error: \(message)", "\(outcome.standardError)")
+        }
+    }
+}
