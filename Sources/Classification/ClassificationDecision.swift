@@ -124,11 +124,8 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         }
     }
 
-    /// A number with one decimal, rounded half away from zero.
-    static func decimal(_ value: Double) -> String {
-        let tenths = Int64((abs(value) * 10).rounded())
-        return (value < 0 && tenths != 0 ? "-" : "") + "\(tenths / 10).\(tenths % 10)"
-    }
+    /// A number with one decimal, as the stream writes numbers.
+    static func decimal(_ value: Double) -> String { WayfinderEvent.fixed(value, digits: 1) }
 }
 
 /// The decisions one part records while its translator explains itself; nothing is recorded (or

@@ -94,6 +94,16 @@ public struct DeviceSettings: Hashable, Sendable {
     }
 }
 
+extension DeviceSettings {
+    /// The same settings with the default keyboard layout (for a device whose chosen layout does
+    /// not compile).
+    public var withDefaultKeyboardLayout: DeviceSettings {
+        var settings = self
+        settings.keyboardLayout = KeyboardLayout()
+        return settings
+    }
+}
+
 /// What lifting the finger during a tap-and-drag does.
 public enum DragLock: String, Hashable, Sendable, CaseIterable {
     /// The drag ends when the finger lifts (libinput's default).

@@ -255,7 +255,7 @@ struct TouchpadTranslator: PointingPart {
                 isButtonHeld: buttons.isAnyHeld, at: time)
             if let action { perform(action, at: time, into: &output) }
         }
-        if fingers.count == 0 { sequenceHadTypingTouch = false }
+        if contacts.activeCount == 0 { sequenceHadTypingTouch = false }
         if !tapDrag.isIdle {
             if fingers.count != previousCount,
                 let action = tapDrag.fingersChanged(to: fingers.count, from: previousCount, at: time)
@@ -264,7 +264,7 @@ struct TouchpadTranslator: PointingPart {
             }
         }
         if settings.scrollMethod == .edge,
-            let action = edgeScroll.frame(active: contacts.active, contacts: contacts.contacts, at: time)
+            let action = edgeScroll.frame(active: touchesNotTyping(), contacts: contacts.contacts, at: time)
         {
             perform(action, at: time, into: &output)
         }
@@ -279,6 +279,13 @@ struct TouchpadTranslator: PointingPart {
 
         if pendingSettings != nil { applySettingsIfAtRest() }
         updateNextDeadline()
+    }
+
+    /// The tracked contacts but those that landed while typing.
+    private mutating func touchesNotTyping() -> SlotSet {
+        var touches = contacts.active
+        for slot in typing.ignoredSlots { touches.remove(slot) }
+        return touches
     }
 
     /// Marks the touches that land while typing (they are not fingers until they lift or typing

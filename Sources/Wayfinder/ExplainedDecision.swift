@@ -28,12 +28,7 @@ public struct ExplainedDecision: Hashable, Sendable {
     ///
     /// - Parameter origin: The time printed as zero, as for ``WayfinderEvent/textLine(origin:includeMotion:)``.
     public func textLine(origin: Timestamp = .zero) -> String {
-        let microseconds = time.microseconds - origin.microseconds
-        let magnitude = microseconds.magnitude
-        let fraction = String(magnitude % 1_000_000)
-        let seconds =
-            (microseconds < 0 ? "-" : "") + "\(magnitude / 1_000_000)."
-            + String(repeating: "0", count: 6 - fraction.count) + fraction
+        let seconds = WayfinderEvent.fixed((time - origin).inSeconds, digits: 6)
         return String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds + "  " + device.name + "  why: "
             + decision.description
     }

@@ -55,6 +55,18 @@ import WayfinderTestSupport
             ])
     }
 
+    /// The README's `--why` example is what the command prints.
+    @Test func theReadmesWhyExampleIsTheCommandsOutput() throws {
+        let readme = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let prompt = "$ wayfinder replay --why "
+        let start = try #require(lines.firstIndex { $0.hasPrefix(prompt) })
+        let end = try #require(lines[start...].firstIndex { $0 == "```" })
+        let path = Fixtures.packageRoot.appendingPathComponent(String(lines[start].dropFirst(prompt.count))).path
+        #expect(try Self.lines(["replay", "--why", path]) == Array(lines[(start + 1)..<end]))
+    }
+
     @Test func settingsReachTheClassifier() throws {
         let click = try Self.recording("right-phys-click.events")
         #expect(

@@ -99,6 +99,43 @@ import WayfinderTestSupport
             ])
     }
 
+    /// A touch that lands while typing is ignored; when typing ends it counts (it landed after the
+    /// last key), but its lift is no tap.
+    @Test func aTouchThatLandedWhileTypingNeverTaps() throws {
+        var keys = InputScript(device: Self.builtInKeyboard, start: Self.start)
+        keys.key(KeyCode(rawValue: 30), 1)
+        keys.wait(.milliseconds(50))
+        keys.key(KeyCode(rawValue: 30), 0)
+        keys.wait(.seconds(1))
+        keys.sync()
+        var pad = InputScript(device: ScriptedDevice.touchpad(), start: Self.start)
+        pad.sync()
+        pad.wait(.milliseconds(100))
+        pad.put(finger: 0, atPercent: 50, 50)
+        pad.sync()
+        pad.wait(.milliseconds(200))
+        pad.lift(fingers: [0])
+        let runtime = try Runtime(settings: DeviceSettings(tapToClick: true))
+        var lines: [String] = []
+        runtime.onEvent = { event in if let line = event.textLine(origin: Self.start) { lines.append(line) } }
+        runtime.onDecision = { lines.append($0.textLine(origin: Self.start)) }
+        try Replay(sources: [
+            ReplaySource(description: pad.device, frames: pad.frames, recording: 0),
+            ReplaySource(description: Self.builtInKeyboard, frames: keys.frames, recording: 1),
+        ]).run(through: runtime)
+        #expect(
+            lines == [
+                "  0.000000  Scripted Touchpad  device added (clickpad)",
+                "  0.000000  AT Translated Set 2 keyboard  device added (keyboard)",
+                "  0.000000  AT Translated Set 2 keyboard  key KEY_A down \"a\"",
+                "  0.050000  AT Translated Set 2 keyboard  key KEY_A up",
+                "  0.100000  Scripted Touchpad  why: touch ignored while typing (key 100 ms ago)",
+                "  0.300000  Scripted Touchpad  why: 1-finger tap ignored while typing (key 300 ms ago)",
+                "  0.300000  Scripted Touchpad  device removed (clickpad)",
+                "  1.050000  AT Translated Set 2 keyboard  device removed (keyboard)",
+            ])
+    }
+
     /// An external USB keyboard does not pair with a built-in touchpad (libinput's rule), and the
     /// setting turned off pairs none.
     @Test func externalKeyboardsAndTheSettingOffLeaveThePadAlone() throws {

@@ -495,7 +495,9 @@ final class TranslatorClassifier: FrameClassifier {
         if let translator = try? DeviceTranslator(device: description, kind: description.kind, settings: settings) {
             self.translator = translator
             diagnostic = translator.diagnostic?.description
-        } else if let translator = try? DeviceTranslator(device: description, kind: description.kind) {
+        } else if let translator = try? DeviceTranslator(
+            device: description, kind: description.kind, settings: settings.withDefaultKeyboardLayout)
+        {
             self.translator = translator
             diagnostic =
                 ClassificationError.layoutUnavailable(settings.keyboardLayout).description
@@ -508,7 +510,7 @@ final class TranslatorClassifier: FrameClassifier {
             }
             // Without keyboard keys no keymap is needed, so this cannot fail.
             // swift-format-ignore: NeverForceTry
-            translator = try! DeviceTranslator(device: keyless, kind: description.kind)
+            translator = try! DeviceTranslator(device: keyless, kind: description.kind, settings: settings)
         }
     }
 
