@@ -48,6 +48,8 @@ struct RunCommand: Command {
     var explainsDecisions: Bool
     /// The device settings the command line chose.
     var deviceSettings: DeviceSettings
+    /// The settings file `--settings` named, if any.
+    var settingsPath: String?
 
     init(parsing arguments: ParsedArguments) {
         scenePath = arguments.value(of: Self.scene)
@@ -58,6 +60,7 @@ struct RunCommand: Command {
         includesMotion = arguments.contains(Self.motion)
         explainsDecisions = arguments.contains(Self.why)
         deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
     }
 
     func run() throws {
@@ -72,7 +75,9 @@ struct RunCommand: Command {
                 throw CommandFailure("\(error)")
             }
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings)
+        let runtime = try Runtime(
+            scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings,
+            rules: DeviceSettingsOptions.rules(file: settingsPath))
         let isView = scene != nil && !isJSON && !isPlain && !explainsDecisions && Terminal.isOutputTerminal
         let messages = MessageSink()
         let source: DeviceSessionSource

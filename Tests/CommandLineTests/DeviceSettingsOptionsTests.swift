@@ -110,6 +110,69 @@ import WayfinderTestSupport
             ])
     }
 
+    /// A settings file changes the devices its rules match, later rules winning; a misspelt
+    /// setting is an error naming the file and line, with the closest name.
+    @Test func aSettingsFileChangesOnlyTheDevicesItMatches() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-settings-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let recordings = try Self.recording("right-phys-click.events") + Self.recording("saitek-rat5.events")
+        let rules = """
+            # The touchpad and the Saitek mouse are left-handed.
+            {"match": {"kind": "touchpad"}, "settings": {"leftHanded": true}}
+            {"match": {"id": "06a3:0cc3"}, "settings": {"leftHanded": true}}
+
+            """
+        try Data(rules.utf8).write(to: file)
+        let pad = [
+            "  0.000016  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+            "  0.124282  SynPS/2 Synaptics TouchPad  button primary down by buttonArea (BTN_LEFT)",
+            "  0.421351  SynPS/2 Synaptics TouchPad  button primary up by buttonArea (BTN_LEFT)",
+            "  0.446117  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+        ]
+        let mouse = "Saitek Cyborg R.A.T.5 Mouse"
+        #expect(
+            try Self.lines(["replay", "--settings", file.path] + recordings) == [
+                "  0.000006  \(mouse)  device added (mouse)"
+            ] + pad + [
+                "  1.286043  \(mouse)  button secondary down by button (BTN_LEFT)",
+                "  1.422048  \(mouse)  button secondary up by button (BTN_LEFT)",
+                "  2.322080  \(mouse)  button primary down by button (BTN_RIGHT)",
+                "  2.426084  \(mouse)  button primary up by button (BTN_RIGHT)",
+                "  3.523117  \(mouse)  button secondary down by button (BTN_LEFT)",
+                "  3.646123  \(mouse)  button secondary up by button (BTN_LEFT)",
+                " 14.666508  \(mouse)  device removed (mouse)",
+            ])
+
+        try Data((rules + "{\"match\": {\"name\": \"\(mouse)\"}, \"settings\": {\"leftHanded\": false}}\n").utf8)
+            .write(to: file)
+        #expect(
+            try Self.lines(["replay", "--settings", file.path] + recordings) == [
+                "  0.000006  \(mouse)  device added (mouse)"
+            ] + pad + [
+                "  1.286043  \(mouse)  button primary down by button (BTN_LEFT)",
+                "  1.422048  \(mouse)  button primary up by button (BTN_LEFT)",
+                "  2.322080  \(mouse)  button secondary down by button (BTN_RIGHT)",
+                "  2.426084  \(mouse)  button secondary up by button (BTN_RIGHT)",
+                "  3.523117  \(mouse)  button primary down by button (BTN_LEFT)",
+                "  3.646123  \(mouse)  button primary up by button (BTN_LEFT)",
+                " 14.666508  \(mouse)  device removed (mouse)",
+            ])
+
+        try Data("# rules\n{\"match\": {}, \"settings\": {\"leftHand\": true}}\n".utf8).write(to: file)
+        let broken = try WayfinderProcess.run(["replay", "--settings", file.path] + recordings)
+        #expect(broken.exitCode == 1)
+        #expect(broken.outputLines == [])
+        #expect(
+            broken.errorLines == [
+                "Error: \(file.path):2: unknown setting \"leftHand\"; did you mean \"leftHanded\"?"
+            ])
+
+        let missing = try WayfinderProcess.run(["run", "--settings", file.path + ".missing"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.outputLines == [])
+        #expect(missing.errorLines == ["Error: \(file.path).missing: no such file"])
+    }
+
     @Test func contradictorySettingsAndWhyWithJSONAreUsageErrors() throws {
         let tap = try Self.recording("clickpad.tap.events")
         for (arguments, message) in [

@@ -73,11 +73,13 @@ import Testing
         #expect(Self.output.helpSynopsis == "-o, --output FILE")
     }
 
-    /// The device settings both `run` and `replay` take, as their usage lines list them.
+    /// The device settings and the settings file both `run` and `replay` take, as their usage
+    /// lines list them.
     private static let settingsUsage =
         "[--tap-to-click] [--no-tap-to-click] [--no-tap-and-drag] [--drag-lock off|timeout|sticky] "
         + "[--click-method areas|fingers] [--natural-scrolling] [--left-handed] [--middle-emulation] "
-        + "[--no-middle-emulation] [--no-disable-while-typing] [--scroll-method two-finger|edge|on-button|none]"
+        + "[--no-middle-emulation] [--no-disable-while-typing] [--scroll-method two-finger|edge|on-button|none] "
+        + "[--settings FILE]"
 
     @Test func everyCommandsUsageLineIsGenerated() {
         #expect(

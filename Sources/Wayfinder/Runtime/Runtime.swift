@@ -88,6 +88,7 @@ public final class Runtime {
     ///     report classified input only.
     ///   - sceneFile: The scene's file name, for errors.
     ///   - settings: How devices behave (tapping, clicks, scrolling, handedness, typing, layout).
+    ///   - rules: Changes to `settings` for chosen devices (a settings file).
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
     /// - Throws: `SceneError` when the scene's key commands do not parse; `ClassificationError`
     ///   when the keyboard layout chosen does not exist.
@@ -95,13 +96,16 @@ public final class Runtime {
         scene: Scene? = nil,
         sceneFile: String = "<scene>",
         settings: DeviceSettings = DeviceSettings(),
+        rules: DeviceSettingsRules = DeviceSettingsRules(),
         fullKeyboardAccess: Bool = false
     ) throws {
         try settings.keyboardLayout.validate()
         let session = try scene.map {
             try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
         }
-        self.init(scene: session) { TranslatorClassifier(description: $0, settings: settings) }
+        self.init(scene: session) {
+            TranslatorClassifier(description: $0, settings: rules.settings(for: $0, base: settings))
+        }
     }
 
     /// Creates a runtime for a node tree and a focus system built in code: a toolkit's own views

@@ -1,5 +1,6 @@
 import Classification
 import DeviceProfiles
+import Wayfinder
 
 /// One device setting as an option: the table entry, and what it sets when given.
 struct DeviceSetting {
@@ -36,6 +37,10 @@ enum DeviceSettingsOptions {
         "--scroll-method", of: ScrollMethod.self,
         help: "How touchpads and pointing sticks scroll (default: per device).")
 
+    static let settingsFile = CommandOption.value(
+        "--settings", placeholder: "FILE", completion: .file(extensions: ["jsonl", "json"]),
+        help: "Changes settings of chosen devices: one rule per line, {\"match\": {…}, \"settings\": {…}}.")
+
     /// Every setting, in the order help lists them.
     static let all: [DeviceSetting] = [
         DeviceSetting(option: tapToClick) { _, settings in settings.tapToClick = true },
@@ -57,11 +62,22 @@ enum DeviceSettingsOptions {
         },
     ]
 
-    /// The settings' options, for a command's table.
-    static var options: [CommandOption] { all.map(\.option) }
+    /// The settings' options, for a command's table: the settings, then the settings file.
+    static var options: [CommandOption] { all.map(\.option) + [settingsFile] }
 
     /// The pairs of settings that contradict each other, for a command's exclusive groups.
     static let exclusiveGroups = [[tapToClick, noTapToClick], [middleEmulation, noMiddleEmulation]]
+
+    /// Returns the rules of the settings file `--settings` named (none without one).
+    /// - Throws: ``CommandFailure`` naming the file and line of what is wrong in it.
+    static func rules(file path: String?) throws(CommandFailure) -> DeviceSettingsRules {
+        guard let path else { return DeviceSettingsRules() }
+        do {
+            return try DeviceSettingsRules.load(path: path)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
 
     /// Returns the device settings the command line chose.
     static func deviceSettings(from arguments: ParsedArguments) -> DeviceSettings {

@@ -21,7 +21,9 @@ extension ReplayCommand {
             for warning in loaded.warnings { print("Warning: \(warning)", to: &standardError) }
             scene = loaded.scene
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings)
+        let runtime = try Runtime(
+            scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings,
+            rules: DeviceSettingsOptions.rules(file: settingsPath))
         runtime.onDiagnostic = { message in
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)

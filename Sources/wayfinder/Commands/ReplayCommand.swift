@@ -46,6 +46,8 @@ struct ReplayCommand: Command {
     var isRealtime: Bool
     /// The device settings the command line chose.
     var deviceSettings: DeviceSettings
+    /// The settings file `--settings` named, if any.
+    var settingsPath: String?
     /// Whether pointer motion and touch positions are printed.
     var isMotionIncluded: Bool
     /// The devices chosen with `--device`; every device when empty.
@@ -86,6 +88,7 @@ struct ReplayCommand: Command {
         isJSON = arguments.contains(Self.json)
         isRealtime = arguments.contains(Self.realtime)
         deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         isMotionIncluded = arguments.contains(Self.motion)
         selection = DeviceSelection(arguments.values(of: Self.device))
         explainsDecisions = arguments.contains(Self.why)
