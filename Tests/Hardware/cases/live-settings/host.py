@@ -1,5 +1,6 @@
-"""The stream `wayfinder run --scene … --json --natural-scrolling --left-handed` printed for the
-injected input (case.json's steps): the settings swap the buttons and the wheel's direction."""
+"""The stream `wayfinder run --scene … --json --natural-scrolling --settings settings.jsonl` printed
+for the injected input (case.json's steps): the option reverses the wheel, the settings file's rule
+for the mouse swaps its buttons."""
 
 import live_checks
 
