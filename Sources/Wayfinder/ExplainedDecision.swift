@@ -28,8 +28,6 @@ public struct ExplainedDecision: Hashable, Sendable {
     ///
     /// - Parameter origin: The time printed as zero, as for ``WayfinderEvent/textLine(origin:includeMotion:)``.
     public func textLine(origin: Timestamp = .zero) -> String {
-        let seconds = WayfinderEvent.fixed((time - origin).inSeconds, digits: 6)
-        return String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds + "  " + device.name + "  why: "
-            + decision.description
+        WayfinderEvent.textLine(time: time, origin: origin, device: device.name, text: "why: " + decision.description)
     }
 }
