@@ -86,8 +86,24 @@ import WayfinderTestSupport
                 "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
             ])
         let scroll = try Self.recording("clickpad.two-finger-scroll-down.events")
-        let natural = try Self.lines(["replay", "--natural-scrolling"] + scroll)
-        #expect(natural[1] == "  0.428340  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy -8.91")
+        let traditional = try Self.lines(["replay"] + scroll)
+        #expect(traditional[1] == "  0.428340  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy 8.91")
+        #expect(
+            try Self.lines(["replay", "--natural-scrolling"] + scroll) == traditional.map(Self.verticallyReversed))
+    }
+
+    /// A line with its scroll's `dy` and release velocity's vertical part negated (the recording
+    /// scrolls vertically only); other lines as they are.
+    private static func verticallyReversed(_ line: String) -> String {
+        guard line.contains(" scroll ") else { return line }
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices.dropFirst(2)
+        where words[index - 1] == "dy" || words[index - 2] == "velocity" {
+            let word = words[index]
+            if word.allSatisfy({ $0 == "0" || $0 == "." }) { continue }
+            words[index] = word.hasPrefix("-") ? String(word.dropFirst()) : "-" + word
+        }
+        return words.joined(separator: " ")
     }
 
     @Test func replayChoosesDevicesByNameOrRecordingAndDevice() throws {
