@@ -154,6 +154,45 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// into 16 points; libinput's tap threshold of 1.3 mm is its bound for a finger meant to stay put.
     public var touchpadPressMovement: Double = 1.3
 
+    // MARK: Settings
+
+    /// With tap-and-drag, a tap's button stays down this long after the lift, plus
+    /// `tapDragTimeoutPerFinger` for each finger of the tap, waiting for a touch that starts a
+    /// drag (libinput's drag timeout: 160 ms + 20 ms per finger, 180 ms for one finger).
+    public var tapDragTimeoutBase: Duration = .milliseconds(160)
+    /// See `tapDragTimeoutBase`.
+    public var tapDragTimeoutPerFinger: Duration = .milliseconds(20)
+    /// With drag lock on a timeout, the button stays down this long after the dragging finger
+    /// lifts (libinput's drag-lock timeout, 300 ms).
+    public var dragLockTimeout: Duration = .milliseconds(300)
+    /// With middle-button emulation, a left or right press waits this long for the other button
+    /// before it counts alone (libinput's middle-button timeout, 50 ms: short enough that a click
+    /// does not feel late, long enough for two fingers that mean to press together).
+    public var middleButtonTimeout: Duration = .milliseconds(50)
+    /// Disable-while-typing ignores the touchpad this long after the first key of a burst
+    /// (libinput's `DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_1`, 200 ms: a palm lands as typing starts)…
+    public var typingFirstKeyTimeout: Duration = .milliseconds(200)
+    /// …and this long after every later key, or while a key is held (libinput's
+    /// `DEFAULT_KEYBOARD_ACTIVITY_TIMEOUT_2`, 500 ms: palms rest between words).
+    public var typingTimeout: Duration = .milliseconds(500)
+    /// Edge scrolling uses a strip this wide along the right edge (vertical) and the bottom edge
+    /// (horizontal) of a touchpad (libinput: 7 mm).
+    public var edgeScrollWidth: Double = 7
+    /// A touchpad shorter than this has no bottom scroll edge unless it is a clickpad: the strip
+    /// would take too much of it (libinput: 40 mm).
+    public var edgeScrollMinimumHeightForHorizontal: Double = 40
+    /// A finger in a scroll edge must move this far before it scrolls, or rest there for
+    /// `edgeScrollLockTimeout`. The distance is large on purpose (libinput's 3 mm): a finger that
+    /// starts near the edge to move the pointer across the pad must not lock into scrolling by
+    /// accident; a person who wants a small scroll waits for the timeout.
+    public var edgeScrollStartDistance: Double = 3
+    /// See `edgeScrollStartDistance` (libinput's edge-scroll lock timeout, 300 ms).
+    public var edgeScrollLockTimeout: Duration = .milliseconds(300)
+    /// With on-button scrolling, the scroll button must be held this long before movement scrolls;
+    /// a shorter press without scrolling is a click (libinput's `DEFAULT_BUTTON_SCROLL_TIMEOUT`,
+    /// 200 ms).
+    public var buttonScrollTimeout: Duration = .milliseconds(200)
+
     /// The default thresholds.
     public static let `default` = ClassificationThresholds()
 

@@ -1,5 +1,6 @@
 public import DeviceProfiles
 public import EventModel
+import Geometry
 public import InputEvents
 
 /// Turns one device's event frames into classified input: keys, clicks, motion, scrolls, taps,
@@ -65,12 +66,30 @@ public struct DeviceTranslator {
     /// Whether `transitionTrace` is set: checked per frame without touching the closure.
     private var isTracing = false
 
+    /// Whether scrolls change sign (natural scrolling), as last resolved at rest.
+    private var isNaturalScrolling: Bool
+    /// Natural scrolling asked for while a continuous scroll was under way.
+    private var pendingNaturalScrolling: Bool?
+    /// Whether a continuous scroll has begun and not ended (a setting waits for its end).
+    private var isContinuousScrollOpen = false
+
+    /// Whether the translator records why it decided what it did (``ClassificationDecision``),
+    /// for ``takeDecisions(into:)``. Off, nothing is recorded and nothing is allocated for it.
+    public var isExplaining = false {
+        didSet {
+            let isOn = isExplaining
+            pointer?.modify { $0.log.isEnabled = isOn }
+            touchpad?.modify { $0.log.isEnabled = isOn }
+            touchscreen?.modify { $0.log.isEnabled = isOn }
+        }
+    }
+
     /// Creates a translator for a device.
     ///
     /// - Parameters:
     ///   - device: the device's description.
     ///   - kind: the device's kind; `nil` uses `device.kind`.
-    ///   - options: a person's choices (tap-to-click, click method, handedness, keyboard layout).
+    ///   - settings: a person's settings (tapping, clicks, scrolling, handedness, typing, layout).
     ///   - thresholds: the thresholds; the defaults follow libinput, GTK and UIKit.
     /// - Throws: `ClassificationError.keymapUnavailable` when the device has keys and xkbcommon
     ///   cannot compile the layout although it compiles its default one. When it compiles nothing
@@ -78,10 +97,10 @@ public struct DeviceTranslator {
     public init(
         device: DeviceDescription,
         kind: DeviceKind? = nil,
-        options: ClassifierOptions = ClassifierOptions(),
+        settings: DeviceSettings = DeviceSettings(),
         thresholds: ClassificationThresholds = .default
     ) throws(ClassificationError) {
-        try self.init(device: device, kind: kind, options: options, thresholds: thresholds, xkbIncludePaths: nil)
+        try self.init(device: device, kind: kind, settings: settings, thresholds: thresholds, xkbIncludePaths: nil)
     }
 
     /// The designated initialiser, with explicit xkbcommon include paths (nil: xkbcommon's
@@ -89,11 +108,12 @@ public struct DeviceTranslator {
     init(
         device: DeviceDescription,
         kind: DeviceKind?,
-        options: ClassifierOptions,
+        settings options: DeviceSettings,
         thresholds: ClassificationThresholds,
         xkbIncludePaths: [String]?
     ) throws(ClassificationError) {
         self.device = device
+        isNaturalScrolling = options.naturalScrolling
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
@@ -114,7 +134,7 @@ public struct DeviceTranslator {
         switch kind {
         case .touchpad, .clickpad:
             touchpad = PartStorage(
-                TouchpadTranslator(device: device, profile: profile, options: options, thresholds: thresholds))
+                TouchpadTranslator(device: device, profile: profile, settings: options, thresholds: thresholds))
         case .touchscreen:
             touchscreen = PartStorage(TouchscreenTranslator(device: device, thresholds: thresholds))
         case .keyboard, .mouse, .pointingStick, .tablet, .other:
@@ -125,18 +145,75 @@ public struct DeviceTranslator {
             || device.supports(RelativeAxis.wheelHighResolution) || device.supports(RelativeAxis.horizontalWheel)
         if touchpad == nil, touchscreen == nil, hasRelativePointer || kind == .mouse || kind == .pointingStick {
             pointer = PartStorage(
-                PointerTranslator(device: device, profile: profile, options: options, thresholds: thresholds))
+                PointerTranslator(
+                    device: device, profile: profile, settings: options, kind: kind, thresholds: thresholds))
         }
         surface =
             touchpad != nil ? .touchpad : touchscreen != nil ? .touchscreen : pointer != nil ? .pointer : .none
     }
 
-    /// Asks for new touchpad settings (tap-to-click, click method, handedness). They apply once
-    /// the pad is at rest (no finger down, no button held), so that a touch sequence is judged to
-    /// its end under the settings it began with.
-    mutating func request(_ options: ClassifierOptions) {
-        let settings = TouchpadSettings(options: options, device: device, profile: profile)
-        touchpad?.modify { $0.request(settings) }
+    /// Asks for new settings: a touchpad's (tapping, clicks, scrolling, handedness, typing) apply
+    /// once the pad is at rest (no finger down, no button held), so that a touch sequence is
+    /// judged to its end under the settings it began with; natural scrolling once no continuous
+    /// scroll is under way.
+    mutating func request(_ settings: DeviceSettings) {
+        let touchpadSettings = TouchpadSettings(settings: settings, device: device, profile: profile)
+        touchpad?.modify { $0.request(touchpadSettings) }
+        pendingNaturalScrolling = settings.naturalScrolling
+        applyNaturalScrollingIfAtRest()
+    }
+
+    private mutating func applyNaturalScrollingIfAtRest() {
+        guard let pending = pendingNaturalScrolling, !isContinuousScrollOpen else { return }
+        isNaturalScrolling = pending
+        pendingNaturalScrolling = nil
+    }
+
+    /// Moves the decisions recorded since the last call to `buffer` (nothing unless
+    /// ``isExplaining``), in the order they were taken.
+    public mutating func takeDecisions(into buffer: inout [ClassificationDecision]) {
+        guard isExplaining else { return }
+        pointer?.modify { $0.log.take(into: &buffer) }
+        touchpad?.modify { $0.log.take(into: &buffer) }
+        touchscreen?.modify { $0.log.take(into: &buffer) }
+    }
+
+    /// A key of a keyboard (this device or another) went down or up: a touchpad that pairs with
+    /// that keyboard ignores new touches and taps while it is typed on (disable-while-typing).
+    ///
+    /// - Parameters:
+    ///   - code: the key.
+    ///   - isDown: whether it went down (the kernel's autorepeat is not passed in).
+    ///   - keyboard: the keyboard's identity, which decides whether it pairs with this touchpad.
+    ///   - time: the key event's time.
+    public mutating func observeKey(
+        _ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp
+    ) {
+        guard surface == .touchpad, !isRemoved else { return }
+        touchpad?.modify { $0.observeKey(code, isDown: isDown, onKeyboard: keyboard, at: time) }
+        updateNextDeadline()
+    }
+
+    /// The opposite vector, without negative zeros (an ended scroll's zero delta stays zero).
+    private static func reversed(_ vector: Vector) -> Vector { Vector(x: 0 - vector.x, y: 0 - vector.y) }
+
+    /// Turns the scrolls appended from `start` on: natural scrolling changes their sign; a
+    /// continuous scroll's begin and end are followed so a setting waits for its end.
+    private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
+        guard start < output.count else { return }
+        for index in start..<output.count {
+            guard case .scroll(let source, let delta, let v120, let phase, let velocity) = output[index].event else {
+                continue
+            }
+            if source == .continuous, let phase {
+                isContinuousScrollOpen = phase != .ended
+            }
+            guard isNaturalScrolling else { continue }
+            output[index].event = .scroll(
+                source: source, delta: Self.reversed(delta), v120: v120.map(Self.reversed), phase: phase,
+                velocity: velocity.map(Self.reversed))
+        }
+        if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
     }
 
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {
@@ -182,6 +259,8 @@ public struct DeviceTranslator {
     /// the output does not depend on how often this is called.
     public mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         guard let deadline = nextDeadline, deadline <= time, !isRemoved else { return }
+        let start = output.count
+        defer { finishScrolls(in: &output, from: start) }
         tracing("deadline", at: deadline) { translator in
             translator.pointer?.modify { $0.advance(to: time, into: &output) }
             translator.touchpad?.modify { $0.advance(to: time, into: &output) }
@@ -200,6 +279,8 @@ public struct DeviceTranslator {
     public mutating func process(_ frame: EventFrame, at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
+        let start = output.count
+        defer { finishScrolls(in: &output, from: start) }
         // The last event's value first: it rules out nearly every frame with one comparison.
         let isRelease = frame.events.last?.value == KeyEventValue.syntheticReport && Self.isKernelRelease(frame.events)
         if isTracing {
@@ -278,7 +359,9 @@ public struct DeviceTranslator {
     public mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
+        let start = output.count
         releaseEverything(at: time, into: &output)
+        finishScrolls(in: &output, from: start)
         isRemoved = true
         nextDeadline = nil
     }

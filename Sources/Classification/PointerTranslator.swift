@@ -41,9 +41,11 @@ struct RelativeFrame {
 /// combined device): motion, buttons, wheels, and long press and drag with the primary button.
 ///
 /// It composes `PointerButtons`, `PressGesture`, a `WheelAxis` per wheel axis, or a `ScrollStick`
-/// when the profile says the wheel axis is a stick, and carries out their actions. Buttons are
-/// handled as they arrive (their order in the frame matters); motion and wheels when the frame
-/// ends.
+/// when the profile says the wheel axis is a stick, `MiddleButtonEmulation` and `ButtonScroll`
+/// when the settings ask for them, and carries out their actions. Buttons are handled as they
+/// arrive (their order in the frame matters); motion and wheels when the frame ends. A button
+/// event goes first to on-button scrolling (the scroll button), then to middle-button emulation
+/// (left and right), then to the buttons.
 struct PointerTranslator: PointingPart {
     /// Points scrolled per v120 unit of a wheel.
     private let pointsPerV120: Double
@@ -55,13 +57,22 @@ struct PointerTranslator: PointingPart {
     private var stick: ScrollStick
     private var frame = RelativeFrame()
     private let codes = KernelCodes()
+    private var middle: MiddleButtonEmulation?
+    private var buttonScroll: ButtonScroll?
+    private let middleButtonTimeout: Int64
+    /// The decisions recorded while explaining.
+    var log = DecisionLog()
 
     init(
-        device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
-        thresholds: ClassificationThresholds
+        device: DeviceDescription, profile: DeviceProfile, settings deviceSettings: DeviceSettings,
+        kind: DeviceKind, thresholds: ClassificationThresholds
     ) {
         pointsPerV120 = thresholds.pointsPerDetent / 120
-        buttons = PointerButtons(mapping: ButtonMapping(leftHanded: options.leftHanded))
+        let settings = PointerSettings(settings: deviceSettings, device: device, kind: kind)
+        buttons = PointerButtons(mapping: settings.mapping)
+        middle = settings.middleButtonEmulation ? MiddleButtonEmulation(thresholds: thresholds) : nil
+        buttonScroll = settings.scrollButton.map { ButtonScroll(button: $0, thresholds: thresholds) }
+        middleButtonTimeout = thresholds.middleButtonTimeout.flooredMicroseconds / 1000
         if case .continuousStick(let pointsPerUnit) = profile.wheel {
             stickPointsPerUnit = pointsPerUnit
         } else {
@@ -82,19 +93,17 @@ struct PointerTranslator: PointingPart {
         names.append(("vertical wheel", vertical.stateName))
         names.append(("horizontal wheel", horizontal.stateName))
         names.append(("scroll stick", stick.stateName))
+        if let middle { names.append(("middle-button emulation", middle.stateName)) }
+        if let buttonScroll { names.append(("on-button scroll", buttonScroll.stateName)) }
     }
 
     /// The earliest of the long-press and scroll-stick deadlines (updated after every input).
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline =
-            switch (press.nextDeadline, stick.nextDeadline) {
-            case (let a?, let b?): min(a, b)
-            case (let a?, nil): a
-            case (nil, let b?): b
-            case (nil, nil): nil
-            }
+        nextDeadline = earliest(
+            earliest(press.nextDeadline, stick.nextDeadline),
+            earliest(middle?.nextDeadline, buttonScroll?.nextDeadline))
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
@@ -102,6 +111,12 @@ struct PointerTranslator: PointingPart {
         while let deadline = nextDeadline, deadline <= time {
             if stick.nextDeadline == deadline {
                 if let action = stick.end(at: deadline) { perform(action, at: deadline, into: &output) }
+            } else if let middleDeadline = middle?.nextDeadline, middleDeadline == deadline {
+                if let action = middle?.advance(to: deadline) { perform(action, at: deadline, into: &output) }
+            } else if let scrollDeadline = buttonScroll?.nextDeadline, scrollDeadline == deadline {
+                if case .armed(let milliseconds)? = buttonScroll?.advance(to: deadline) {
+                    log.record(.buttonScrollArmed(milliseconds: milliseconds), at: deadline)
+                }
             } else {
                 press.advance(to: deadline, into: &output)
             }
@@ -124,10 +139,70 @@ struct PointerTranslator: PointingPart {
     mutating func handleButton(_ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput])
     {
         guard code.rawValue >= codes.leftButton, code.rawValue < KeyCode.firstJoystickButtonCode,
-            let action = buttons.handle(code, value: value)
+            value != KeyEventValue.autorepeat
         else { return }
-        perform(action, at: time, into: &output)
+        if let scrollButton = buttonScroll?.button, code == scrollButton {
+            if value == KeyEventValue.released {
+                if let action = buttonScroll?.release(at: time) { perform(action, code: code, at: time, into: &output) }
+            } else {
+                buttonScroll?.press(at: time)
+            }
+        } else if middle != nil {
+            if let action = middle?.handle(code, isDown: value != KeyEventValue.released, at: time) {
+                perform(action, at: time, into: &output)
+            }
+        } else {
+            passButton(code, value: value, at: time, into: &output)
+        }
         updateNextDeadline()
+    }
+
+    /// Hands a button event to the buttons.
+    private mutating func passButton(
+        _ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        guard let action = buttons.handle(code, value: value) else { return }
+        perform(action, at: time, into: &output)
+    }
+
+    private mutating func perform(
+        _ action: MiddleButtonEmulation.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .forward(let event):
+            passButton(event.code, value: event.isDown ? 1 : 0, at: time, into: &output)
+        case .forwardHeldThen(let held, let event, let waited):
+            log.record(.middleButtonNotEmulated(code: held, milliseconds: waited), at: time)
+            passButton(held, value: 1, at: time, into: &output)
+            passButton(event.code, value: event.isDown ? 1 : 0, at: time, into: &output)
+        case .forwardHeld(let held, let waited):
+            log.record(.middleButtonNotEmulated(code: held, milliseconds: waited), at: time)
+            passButton(held, value: 1, at: time, into: &output)
+        case .middle(let isDown, let apart):
+            if let apart {
+                log.record(.middleButtonEmulated(milliseconds: apart, limit: middleButtonTimeout), at: time)
+            }
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .button(.middle, state: isDown ? .down : .up, trigger: .button, code: nil)))
+        }
+    }
+
+    private mutating func perform(
+        _ action: ButtonScroll.Action, code: KeyCode, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .armed(let milliseconds):
+            log.record(.buttonScrollArmed(milliseconds: milliseconds), at: time)
+        case .click:
+            log.record(.buttonScrollClicked, at: time)
+            passButton(code, value: 1, at: time, into: &output)
+            passButton(code, value: 0, at: time, into: &output)
+        case .scroll(let delta, let phase):
+            output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
+        case .scrollEnded(let velocity):
+            output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
+        }
     }
 
     private mutating func perform(
@@ -158,8 +233,15 @@ struct PointerTranslator: PointingPart {
     /// Emits what the frame gathered.
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if frame.motion.x != 0 || frame.motion.y != 0 {
-            output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
-            press.move(by: frame.motion, at: time, into: &output)
+            if let scroll = buttonScroll, scroll.isHeld {
+                // While the scroll button is held, movement scrolls (or is dropped before it arms).
+                if let action = buttonScroll?.move(by: frame.motion, at: time), let code = buttonScroll?.button {
+                    perform(action, code: code, at: time, into: &output)
+                }
+            } else {
+                output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
+                press.move(by: frame.motion, at: time, into: &output)
+            }
         }
         if !frame.hasWheel {
             // Nothing to scroll: the wheels' machines see only frames with wheel values, which
@@ -204,6 +286,10 @@ struct PointerTranslator: PointingPart {
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         press.cancel(at: time, into: &output)
         if let action = stick.end(at: time) { perform(action, at: time, into: &output) }
+        if let code = buttonScroll?.button, let action = buttonScroll?.reset(at: time) {
+            perform(action, code: code, at: time, into: &output)
+        }
+        if let action = middle?.reset() { perform(action, at: time, into: &output) }
         for code in buttons.heldCodes {
             handleButton(code, value: 0, at: time, into: &output)
         }

@@ -21,14 +21,24 @@ import InputEvents
 struct TouchSequence {
     private enum State: Hashable, Sendable {
         case idle
-        case touching(start: Timestamp, fingers: Int, moved: Bool)
+        /// `farthest`: the largest distance, in points, a contact was from where it landed.
+        case touching(start: Timestamp, fingers: Int, farthest: Double)
     }
 
     /// What the caller reports.
     enum Action: Hashable, Sendable {
         /// The sequence was a tap with this many fingers.
         case tapped(fingers: Int)
+        /// A contact moved this many points from where it landed: not a tap.
+        case moved(points: Double)
+        /// The sequence lasted this many milliseconds, the long-press duration or more: not a tap.
+        case heldTooLong(milliseconds: Int64)
     }
+
+    /// The allowable movement in points, for explanations.
+    var allowableMovementPoints: Double { allowableMovement }
+    /// The long-press duration in whole milliseconds, for explanations.
+    var maximumMilliseconds: Int64 { maximumDuration.roundedMilliseconds }
 
     private var state = State.idle
     /// The long-press duration in microseconds (rounded up: a sequence shorter than this taps).
@@ -56,25 +66,28 @@ struct TouchSequence {
     mutating func contactLanded(at time: Timestamp) -> Int {
         switch state {
         case .idle:
-            state = .touching(start: time, fingers: 1, moved: false)
+            state = .touching(start: time, fingers: 1, farthest: 0)
             return 0
-        case .touching(let start, let fingers, let moved):
-            state = .touching(start: start, fingers: fingers + 1, moved: moved)
+        case .touching(let start, let fingers, let farthest):
+            state = .touching(start: start, fingers: fingers + 1, farthest: farthest)
             return fingers
         }
     }
 
     /// A contact is `distance` points from where it landed.
     mutating func contact(movedBy distance: Double) {
-        guard distance > allowableMovement, case .touching(let start, let fingers, false) = state else { return }
-        state = .touching(start: start, fingers: fingers, moved: true)
+        guard case .touching(let start, let fingers, let farthest) = state, distance > farthest else { return }
+        state = .touching(start: start, fingers: fingers, farthest: distance)
     }
 
     /// The last contact lifted.
     mutating func lastContactLifted(at time: Timestamp) -> Action? {
-        guard case .touching(let start, let fingers, let moved) = state else { return nil }
+        guard case .touching(let start, let fingers, let farthest) = state else { return nil }
         state = .idle
-        guard !moved, time.microseconds(since: start) < maximumDuration, fingers > 0 else { return nil }
+        if farthest > allowableMovement { return .moved(points: farthest) }
+        let held = time.microseconds(since: start)
+        guard held < maximumDuration else { return .heldTooLong(milliseconds: held / 1000) }
+        guard fingers > 0 else { return nil }
         return .tapped(fingers: fingers)
     }
 

@@ -33,7 +33,7 @@ struct TouchpadGesture {
     private enum State: Hashable, Sendable {
         case none
         case pointer
-        case undecided(since: Timestamp)
+        case undecided(since: Timestamp, travel: Double)
         case scrolling(began: Bool)
         case other
     }
@@ -46,7 +46,14 @@ struct TouchpadGesture {
         case scroll(Vector, phase: ScrollPhase)
         /// A begun scroll ended, with its release velocity in points per second.
         case scrollEnded(velocity: Vector)
+        /// Two fingers changed or lifted before scrolling, having travelled at most this far (mm).
+        case scrollNotStarted(millimetres: Double)
+        /// Two fingers moved this many degrees apart: not a scroll.
+        case scrollDirectionsApart(degrees: Double)
     }
+
+    /// Whether two fingers may scroll (the pad's scroll method); changed only at rest.
+    var scrollsWithTwoFingers = true
 
     private var state = State.none
     private var motion: ScrollMotion
@@ -102,7 +109,7 @@ struct TouchpadGesture {
         switch fingers.count {
         case 0: state = .none
         case 1: state = .pointer
-        case 2: state = .undecided(since: time)
+        case 2: state = scrollsWithTwoFingers ? .undecided(since: time, travel: 0) : .other
         default: state = .other
         }
         return ended
@@ -127,7 +134,7 @@ struct TouchpadGesture {
             let delta = contact.delta * pointerPointsPerMillimetre
             guard delta != .zero else { return nil }
             return .motion(delta)
-        case .undecided(let since):
+        case .undecided(let since, _):
             for slot in changed where contacts[slot].isNew {
                 origins[slot] = contacts[slot].position
             }
@@ -142,10 +149,12 @@ struct TouchpadGesture {
             let average = (moveA + moveB) * 0.5
             switch decide(first, second, moveA, moveB, average, since: since, at: time) {
             case nil:
+                state = .undecided(since: since, travel: max(moveA.length, moveB.length))
                 return nil
             case .notScroll:
                 state = .other
-                return nil
+                let cosine = (moveA.x * moveB.x + moveA.y * moveB.y) / (moveA.length * moveB.length)
+                return .scrollDirectionsApart(degrees: degrees(fromCosine: cosine))
             case .scroll:
                 state = .scrolling(began: false)
                 motion.start(average: average)
@@ -201,9 +210,9 @@ struct TouchpadGesture {
         switch state {
         case .none, .pointer, .other:
             return nil
-        case .undecided:
+        case .undecided(_, let travel):
             state = .other
-            return nil
+            return .scrollNotStarted(millimetres: travel)
         case .scrolling(let began):
             state = .other
             guard began else { return nil }

@@ -8,7 +8,7 @@ import InputEvents
 /// touching  --more fingers land----------------------------------> touching (landing time reset)
 /// touching  --a button is pressed / a finger lifts > 1.3 mm away--> dead
 /// touching  --the last finger lifts within 180 ms of a landing----> idle      tapped(fingers)
-/// dead      --the last finger lifts--------------------------------> idle
+/// dead      --the last finger lifts--------------------------------> idle      notTapped(why)
 /// ```
 ///
 /// On a timeline, with `L` the last finger landing, `|` the tap timeout and `U` the last lift:
@@ -26,13 +26,26 @@ import InputEvents
 struct TouchpadTap {
     private enum State: Hashable, Sendable {
         case idle
-        case touching(lastLanding: Timestamp, maximumFingers: Int, isDead: Bool, isUnmeasured: Bool)
+        case touching(lastLanding: Timestamp, maximumFingers: Int, refusal: Refusal?, isUnmeasured: Bool)
+    }
+
+    /// Why a touch sequence was not a tap.
+    enum Refusal: Hashable, Sendable {
+        /// A finger lifted this many millimetres from where it landed.
+        case moved(millimetres: Double)
+        /// A physical button was pressed.
+        case buttonPressed
+        /// The last finger lifted this long after the last landing; `judgedOnTimeAlone` when the
+        /// positions were a semi-multitouch bounding box.
+        case heldTooLong(milliseconds: Int64, judgedOnTimeAlone: Bool)
     }
 
     /// What the caller reports.
     enum Action: Hashable, Sendable {
         /// A tap with this many fingers.
         case tapped(fingers: Int)
+        /// The sequence of this many fingers ended without a tap.
+        case notTapped(fingers: Int, Refusal)
     }
 
     private var state = State.idle
@@ -40,7 +53,10 @@ struct TouchpadTap {
     /// The tap timeout, in whole microseconds (rounded down: a lift at most this long after the
     /// landing taps).
     private let timeout: Int64
-    private let maximumMotion: Double
+    /// A finger that lifts further than this (in millimetres) from its landing did not tap.
+    let maximumMotion: Double
+    /// The tap timeout in whole milliseconds, for explanations.
+    var timeoutMilliseconds: Int64 { timeout.roundedMilliseconds }
 
     init(isSemiMultitouch: Bool, thresholds: ClassificationThresholds) {
         self.isSemiMultitouch = isSemiMultitouch
@@ -52,7 +68,7 @@ struct TouchpadTap {
     var stateName: String {
         switch state {
         case .idle: "idle"
-        case .touching(_, _, let isDead, _): isDead ? "dead" : "touching"
+        case .touching(_, _, let refusal, _): refusal != nil ? "dead" : "touching"
         }
     }
 
@@ -70,8 +86,9 @@ struct TouchpadTap {
 
     /// A physical button was pressed: the touch sequence is a click, not a tap.
     mutating func buttonPressed() {
-        guard case .touching(let landing, let fingers, _, let unmeasured) = state else { return }
-        state = .touching(lastLanding: landing, maximumFingers: fingers, isDead: true, isUnmeasured: unmeasured)
+        guard case .touching(let landing, let fingers, let refusal, let unmeasured) = state else { return }
+        state = .touching(
+            lastLanding: landing, maximumFingers: fingers, refusal: refusal ?? .buttonPressed, isUnmeasured: unmeasured)
     }
 
     /// A frame ended.
@@ -84,7 +101,7 @@ struct TouchpadTap {
     ///     was true.
     ///   - isButtonHeld: whether a physical button is held.
     ///   - time: the frame's time.
-    /// - Returns: a tap, when the last finger lifted and the sequence was one.
+    /// - Returns: when the last finger lifted, a tap, or why the sequence was not one.
     mutating func frame(
         fingers: Int, previous: Int, liftDistance: Double, isButtonHeld: Bool, at time: Timestamp
     ) -> Action? {
@@ -94,23 +111,30 @@ struct TouchpadTap {
             state = .touching(
                 lastLanding: time,
                 maximumFingers: fingers,
-                isDead: isButtonHeld,
+                refusal: isButtonHeld ? .buttonPressed : nil,
                 isUnmeasured: isSemiMultitouch && fingers > 1
             )
             return nil
-        case .touching(var landing, var maximum, var dead, var unmeasured):
+        case .touching(var landing, var maximum, var refusal, var unmeasured):
             if fingers > previous {
                 landing = time
                 maximum = max(maximum, fingers)
                 if isSemiMultitouch, fingers > 1 { unmeasured = true }
             }
-            if !unmeasured, liftDistance > maximumMotion { dead = true }
+            if !unmeasured, refusal == nil, liftDistance > maximumMotion { refusal = .moved(millimetres: liftDistance) }
             if fingers > 0 {
-                state = .touching(lastLanding: landing, maximumFingers: maximum, isDead: dead, isUnmeasured: unmeasured)
+                state = .touching(
+                    lastLanding: landing, maximumFingers: maximum, refusal: refusal, isUnmeasured: unmeasured)
                 return nil
             }
             state = .idle
-            guard !dead, time.microseconds(since: landing) <= timeout else { return nil }
+            if let refusal { return .notTapped(fingers: maximum, refusal) }
+            let held = time.microseconds(since: landing)
+            guard held <= timeout else {
+                return .notTapped(
+                    fingers: maximum,
+                    .heldTooLong(milliseconds: (held + 999) / 1000, judgedOnTimeAlone: unmeasured))
+            }
             return .tapped(fingers: maximum)
         }
     }

@@ -3,28 +3,6 @@ import EventModel
 import Geometry
 import InputEvents
 
-/// A person's touchpad settings, resolved against the device and its profile.
-///
-/// Settings change only at rest (no finger on the pad, no button held), so that a sequence that
-/// began under one setting is judged under it to the end.
-struct TouchpadSettings: Hashable, Sendable {
-    /// Whether taps click.
-    var tapToClick: Bool
-    /// How a clickpad chooses the logical button of a press.
-    var clickMethod: ClickMethod
-    /// Which logical buttons presses, areas, finger counts and taps stand for.
-    var mapping: ButtonMapping
-
-    /// Resolves a person's options for a device: taps click by default only on pads without a
-    /// physical button; the click method comes from the options, else the profile, else button
-    /// areas.
-    init(options: ClassifierOptions, device: DeviceDescription, profile: DeviceProfile) {
-        tapToClick = options.tapToClick ?? !device.supports(.leftButton)
-        clickMethod = options.clickMethod ?? profile.clickMethod ?? .buttonAreas
-        mapping = ButtonMapping(leftHanded: options.leftHanded)
-    }
-}
-
 /// Classifies a touchpad or clickpad: one-finger pointer motion, two-finger continuous scroll,
 /// clicks (physical buttons, software button areas or finger counting), taps, and long press
 /// and drag while a button is held.
@@ -41,6 +19,10 @@ struct TouchpadSettings: Hashable, Sendable {
 /// | `TouchpadTap` | whether a touch sequence was a tap | TouchpadTap.swift |
 /// | `TouchpadGesture`, `ScrollMotion` | pointer motion and two-finger scroll | TouchpadGesture.swift |
 /// | `PressGesture` | long press and drag while the primary button is held | PressGesture.swift |
+/// | `TapAndDrag` | what a tap's button does after the tap (tap-and-drag, drag lock) | TapAndDrag.swift |
+/// | `MiddleButtonEmulation` | left and right buttons together as middle (pads with buttons) | MiddleButtonEmulation.swift |
+/// | `DisableWhileTyping` | which touches and taps typing on a paired keyboard disables | DisableWhileTyping.swift |
+/// | `EdgeScroll` | one-finger scrolling along the right and bottom edges | EdgeScroll.swift |
 ///
 /// Each frame: the contacts are completed, palms judged and fingers counted; then the frame's
 /// button events are handled (a press ends a scroll and kills a tap); then the tap and the
@@ -52,7 +34,10 @@ struct TouchpadSettings: Hashable, Sendable {
 ///   reports no click at all, while a person pressing with two fingers expects a secondary click,
 ///   so this classifier reports it. A clickpad's `BTN_LEFT` becomes primary, secondary or middle
 ///   by button area or finger count, decided at the press and kept until the release.
-/// - **Taps** report at once at the lift; there is no tap-and-drag yet.
+/// - **Taps** report at the lift; with tap-and-drag the button stays down for the drag timeout.
+/// - **Arbitration**: a physical press ends tap-and-drag, an edge scroll and a two-finger scroll;
+///   a finger held by edge scrolling moves no pointer; touches that land while typing are not
+///   fingers (as palms are not).
 struct TouchpadTranslator: PointingPart {
     private let isClickpad: Bool
     private var settings: TouchpadSettings
@@ -66,26 +51,47 @@ struct TouchpadTranslator: PointingPart {
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
     private var press: PressGesture
+    private var tapDrag: TapAndDrag
+    private var middle: MiddleButtonEmulation
+    private var typing: DisableWhileTyping
+    private var edgeScroll: EdgeScroll
+    /// Whether the touch sequence under way had a touch that landed while typing (it never taps).
+    private var sequenceHadTypingTouch = false
+    private let identity: DeviceIdentity
+    private let size: PhysicalSize
+    private let thresholds: ClassificationThresholds
+    /// The decisions recorded while explaining.
+    var log = DecisionLog()
 
     init(
-        device: DeviceDescription, profile: DeviceProfile, options: ClassifierOptions,
+        device: DeviceDescription, profile: DeviceProfile, settings deviceSettings: DeviceSettings,
         thresholds: ClassificationThresholds
     ) {
         isClickpad = device.has(.buttonPad)
-        let settings = TouchpadSettings(options: options, device: device, profile: profile)
+        identity = device.identity
+        self.thresholds = thresholds
+        let settings = TouchpadSettings(settings: deviceSettings, device: device, profile: profile)
         self.settings = settings
         let fallback =
             profile.size
             ?? PhysicalSize(width: thresholds.fallbackTouchpadWidth, height: thresholds.fallbackTouchpadHeight)
         let geometry = SurfaceGeometry(device: device, fallbackSize: fallback)
         let size = geometry.size
-        choice = ClickpadButtonChoice(method: settings.clickMethod, size: size, thresholds: thresholds)
+        self.size = size
+        choice = Self.makeChoice(settings, size: size, thresholds: thresholds)
         contacts = TouchContacts(device: device, geometry: geometry)
         let slotCount = contacts.contacts.count
         palms = PalmDetector(
             device: device, profile: profile, size: size, slotCount: slotCount, thresholds: thresholds)
         tap = TouchpadTap(isSemiMultitouch: device.has(.semiMultitouch), thresholds: thresholds)
         gesture = TouchpadGesture(slotCount: slotCount, thresholds: thresholds)
+        gesture.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
+        tapDrag = TapAndDrag(configuration: settings.tapAndDrag, thresholds: thresholds)
+        middle = MiddleButtonEmulation(thresholds: thresholds)
+        typing = DisableWhileTyping(
+            isEnabled: settings.disableWhileTyping, slotCount: slotCount, thresholds: thresholds)
+        edgeScroll = EdgeScroll(
+            isEnabled: settings.scrollMethod == .edge, size: size, isClickpad: isClickpad, thresholds: thresholds)
         let pressMovement = thresholds.touchpadPressMovement * thresholds.pointerPointsPerMillimetre
         press = PressGesture(
             mode: .pointer,
@@ -95,14 +101,39 @@ struct TouchpadTranslator: PointingPart {
         )
     }
 
-    /// When the long press begins if the press stays still (updated after every input).
+    /// The earliest of the parts' deadlines: a long press, a tap's held button, a touch after a
+    /// tap, a held-back button, the end of typing, a finger resting in a scroll edge (updated
+    /// after every input).
     private(set) var nextDeadline: Timestamp?
+
+    private mutating func updateNextDeadline() {
+        nextDeadline = earliest(
+            earliest(press.nextDeadline, tapDrag.nextDeadline),
+            earliest(earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline))
+    }
+
+    /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and
+    /// a right half and no middle area.
+    private static func makeChoice(
+        _ settings: TouchpadSettings, size: PhysicalSize, thresholds: ClassificationThresholds
+    ) -> ClickpadButtonChoice {
+        var areas = thresholds
+        if settings.middleButtonEmulation {
+            areas.middleAreaStart = 0.5
+            areas.secondaryAreaStart = 0.5
+        }
+        return ClickpadButtonChoice(method: settings.clickMethod, size: size, thresholds: areas)
+    }
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
         names.append(("touchpad gesture", gesture.stateName))
         names.append(("touchpad tap", tap.stateName))
         names.append(("touchpad press", press.stateName))
+        names.append(("tap-and-drag", tapDrag.stateName))
+        names.append(("middle-button emulation", middle.stateName))
+        names.append(("disable-while-typing", typing.stateName))
+        names.append(("edge scroll", edgeScroll.stateName))
     }
 
     /// Asks for new settings; they apply once the pad is at rest.
@@ -112,16 +143,65 @@ struct TouchpadTranslator: PointingPart {
     }
 
     private mutating func applySettingsIfAtRest() {
-        let isAtRest = fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
+        let isAtRest =
+            fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
+            && tapDrag.isIdle && edgeScroll.isIdle && middle.nextDeadline == nil && !middle.isMiddleDown
         guard let pending = pendingSettings, isAtRest else { return }
         pendingSettings = nil
         settings = pending
-        choice.method = pending.clickMethod
+        choice = Self.makeChoice(pending, size: size, thresholds: thresholds)
+        tapDrag.configuration = pending.tapAndDrag
+        typing.isEnabled = pending.disableWhileTyping
+        edgeScroll.isEnabled = pending.scrollMethod == .edge
+        gesture.scrollsWithTwoFingers = pending.scrollMethod == .twoFingers
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
-        press.advance(to: time, into: &output)
-        nextDeadline = press.nextDeadline
+        // Fire in deadline order so the output is the same whatever the batching.
+        while let deadline = nextDeadline, deadline <= time {
+            if press.nextDeadline == deadline {
+                press.advance(to: deadline, into: &output)
+            } else if tapDrag.nextDeadline == deadline {
+                if let action = tapDrag.advance(to: deadline) { perform(action, at: deadline, into: &output) }
+            } else if middle.nextDeadline == deadline {
+                if let action = middle.advance(to: deadline) { perform(action, at: deadline, into: &output) }
+            } else if typing.nextDeadline == deadline {
+                if case .ended(let released)? = typing.advance(to: deadline), released.count > 0 {
+                    // The touches count from now on: the gesture starts again from where they are.
+                    releaseTypingTouches(at: deadline, into: &output)
+                }
+            } else if let action = edgeScroll.advance(to: deadline) {
+                perform(action, at: deadline, into: &output)
+            }
+            updateNextDeadline()
+        }
+    }
+
+    /// A key of a keyboard went down or up: typing on a paired keyboard disables the pad.
+    mutating func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {
+        guard DisableWhileTyping.pairs(touchpad: identity, keyboard: keyboard) else { return }
+        typing.key(code, isDown: isDown, at: time)
+        updateNextDeadline()
+    }
+
+    /// Touches that landed while typing count again: the finger count changes.
+    private mutating func releaseTypingTouches(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        let previousCount = fingers.count
+        fingers = countFingers()
+        guard fingers.count != previousCount else { return }
+        if settings.tapToClick || log.isEnabled {
+            if let action = tap.frame(
+                fingers: fingers.count, previous: previousCount, liftDistance: 0, isButtonHeld: buttons.isAnyHeld,
+                at: time)
+            {
+                perform(action, at: time, into: &output)
+            }
+        }
+        if let action = gesture.fingersChanged(
+            to: fingers, contacts: contacts.contacts, active: contacts.active, at: time)
+        {
+            perform(action, at: time, into: &output)
+        }
     }
 
     /// A frame starts: positions become previous positions.
@@ -154,6 +234,7 @@ struct TouchpadTranslator: PointingPart {
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         contacts.endFrame(at: time)
         palms.update(contacts.contacts, live: contacts.live, at: time)
+        if typing.isTyping || typing.ignoredSlots.count > 0 { followTypingTouches(at: time) }
         let previousCount = fingers.count
         fingers = countFingers()
 
@@ -167,12 +248,25 @@ struct TouchpadTranslator: PointingPart {
             fingers = countFingers()
         }
 
-        if settings.tapToClick {
+        if settings.tapToClick || log.isEnabled {
             let liftDistance = tap.measuresLifts ? largestLiftDistance() : 0
             let action = tap.frame(
                 fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
                 isButtonHeld: buttons.isAnyHeld, at: time)
             if let action { perform(action, at: time, into: &output) }
+        }
+        if contacts.activeCount == 0 { sequenceHadTypingTouch = false }
+        if !tapDrag.isIdle {
+            if fingers.count != previousCount,
+                let action = tapDrag.fingersChanged(to: fingers.count, from: previousCount, at: time)
+            {
+                perform(action, at: time, into: &output)
+            }
+        }
+        if settings.scrollMethod == .edge,
+            let action = edgeScroll.frame(active: touchesNotTyping(), contacts: contacts.contacts, at: time)
+        {
+            perform(action, at: time, into: &output)
         }
 
         let action =
@@ -184,7 +278,28 @@ struct TouchpadTranslator: PointingPart {
         if let action { perform(action, at: time, into: &output) }
 
         if pendingSettings != nil { applySettingsIfAtRest() }
-        nextDeadline = press.nextDeadline
+        updateNextDeadline()
+    }
+
+    /// The tracked contacts but those that landed while typing.
+    private mutating func touchesNotTyping() -> SlotSet {
+        var touches = contacts.active
+        for slot in typing.ignoredSlots { touches.remove(slot) }
+        return touches
+    }
+
+    /// Marks the touches that land while typing (they are not fingers until they lift or typing
+    /// ends) and forgets those that lifted.
+    private mutating func followTypingTouches(at time: Timestamp) {
+        for slot in contacts.changed {
+            let contact = contacts.contacts[slot]
+            if contact.isNew, contact.isActive, typing.touchLanded(in: slot, at: time) {
+                sequenceHadTypingTouch = true
+                log.record(.touchIgnoredWhileTyping(sinceKey: typing.millisecondsSinceKey(at: time) ?? 0), at: time)
+            } else if contact.didEnd {
+                typing.touchLifted(in: slot)
+            }
+        }
     }
 
     // The helpers below are `mutating` although they change nothing: called from a mutating
@@ -192,8 +307,10 @@ struct TouchpadTranslator: PointingPart {
 
     private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
+        let typingTouches = typing.ignoredSlots
         return TouchpadFingers(active: contacts.active, toolFingerCount: contacts.toolFingerCount) { slot in
-            !palms.isPalm(slot) && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
+            !palms.isPalm(slot) && !typingTouches.contains(slot)
+                && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
         }
     }
 
@@ -212,8 +329,20 @@ struct TouchpadTranslator: PointingPart {
     private mutating func handleGatheredButton(
         _ code: KeyCode, value: Int32, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
+        let isDown = value != KeyEventValue.released
+        guard settings.middleButtonEmulation, !isClickpad else {
+            return handleButtonEdge(code, isDown: isDown, at: time, into: &output)
+        }
+        if let action = middle.handle(code, isDown: isDown, at: time) { perform(action, at: time, into: &output) }
+    }
+
+    /// A physical button went down or up (after middle-button emulation): its logical button is
+    /// decided at the press.
+    private mutating func handleButtonEdge(
+        _ code: KeyCode, isDown: Bool, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
         let action: TouchpadButtons.Action?
-        if value != KeyEventValue.released {
+        if isDown {
             guard !buttons.isHeld(code) else { return }
             let decision =
                 isClickpad && code == .leftButton
@@ -226,17 +355,25 @@ struct TouchpadTranslator: PointingPart {
         if let action { perform(action, at: time, into: &output) }
     }
 
+    /// A physical press (or an emulated middle one) starts: it ends a scroll, is no tap, and
+    /// releases a tap's held button.
+    private mutating func physicalPressStarts(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        if let ended = gesture.buttonPressed(at: time) { perform(ended, at: time, into: &output) }
+        if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
+        if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+        tap.buttonPressed()
+    }
+
     private mutating func perform(
         _ action: TouchpadButtons.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         switch action {
         case .pressed(let decision, let code):
-            if let ended = gesture.buttonPressed(at: time) { perform(ended, at: time, into: &output) }
+            physicalPressStarts(at: time, into: &output)
             output.append(
                 ClassifiedInput(
                     time: time, event: .button(decision.button, state: .down, trigger: decision.trigger, code: code))
             )
-            tap.buttonPressed()
             if decision.button == .primary { press.press(at: time) }
         case .released(let decision, let code):
             if decision.button == .primary { press.release(at: time, into: &output) }
@@ -247,6 +384,35 @@ struct TouchpadTranslator: PointingPart {
         }
     }
 
+    private mutating func perform(
+        _ action: MiddleButtonEmulation.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .forward(let event):
+            handleButtonEdge(event.code, isDown: event.isDown, at: time, into: &output)
+        case .forwardHeldThen(let held, let event, let waited):
+            log.record(.middleButtonNotEmulated(code: held, milliseconds: waited), at: time)
+            handleButtonEdge(held, isDown: true, at: time, into: &output)
+            handleButtonEdge(event.code, isDown: event.isDown, at: time, into: &output)
+        case .forwardHeld(let held, let waited):
+            log.record(.middleButtonNotEmulated(code: held, milliseconds: waited), at: time)
+            handleButtonEdge(held, isDown: true, at: time, into: &output)
+        case .middle(let isDown, let apart):
+            if isDown {
+                if let apart {
+                    log.record(
+                        .middleButtonEmulated(
+                            milliseconds: apart, limit: thresholds.middleButtonTimeout.flooredMicroseconds / 1000),
+                        at: time)
+                }
+                physicalPressStarts(at: time, into: &output)
+            }
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .button(.middle, state: isDown ? .down : .up, trigger: .button, code: nil)))
+        }
+    }
+
     // MARK: Taps, motion and scroll
 
     private mutating func perform(
@@ -254,12 +420,72 @@ struct TouchpadTranslator: PointingPart {
     ) {
         switch action {
         case .tapped(let count):
-            output.append(
-                ClassifiedInput(time: time, event: .tap(fingers: count, touchType: .indirectPointer, position: nil)))
-            guard let button = settings.mapping.tapButton(fingers: count) else { return }
+            guard settings.tapToClick else { return log.record(.tappingOff(fingers: count), at: time) }
+            guard !sequenceHadTypingTouch, !typing.isTyping else {
+                return log.record(
+                    .tapIgnoredWhileTyping(fingers: count, sinceKey: typing.millisecondsSinceKey(at: time) ?? 0),
+                    at: time)
+            }
+            let tapEvent = ClassifiedInput(
+                time: time, event: .tap(fingers: count, touchType: .indirectPointer, position: nil))
+            guard let button = settings.mapping.tapButton(fingers: count) else { return output.append(tapEvent) }
+            let action = tapDrag.tapped(fingers: count, button: button, at: time)
+            switch action {
+            case .click?, .press?, .releaseAndPress?, nil:
+                output.append(tapEvent)
+            case .release?, .dragBegan?, .locked?:
+                // The lift that ends a drag is no new tap.
+                break
+            }
+            if let action { perform(action, at: time, into: &output) }
+        case .notTapped(let count, let refusal):
+            guard log.isEnabled else { return }
+            switch refusal {
+            case .moved(let distance):
+                log.record(.touchMovedTooFar(fingers: count, millimetres: distance, limit: tap.maximumMotion), at: time)
+            case .buttonPressed:
+                log.record(.touchPressedButton(fingers: count), at: time)
+            case .heldTooLong(let milliseconds, let timeAlone):
+                log.record(
+                    .touchHeldTooLong(
+                        fingers: count, milliseconds: milliseconds, limit: tap.timeoutMilliseconds,
+                        judgedOnTimeAlone: timeAlone),
+                    at: time)
+            }
+        }
+    }
+
+    private mutating func perform(
+        _ action: TapAndDrag.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .click(let button):
             output.append(ClassifiedInput(time: time, event: .button(button, state: .down, trigger: .tap, code: nil)))
             output.append(ClassifiedInput(time: time, event: .button(button, state: .up, trigger: .tap, code: nil)))
+        case .press(let button, let hold):
+            log.record(.tapHeldForDrag(button: button, milliseconds: hold), at: time)
+            tapButton(button, isDown: true, at: time, into: &output)
+        case .release(let button):
+            tapButton(button, isDown: false, at: time, into: &output)
+        case .releaseAndPress(let released, let pressed, let hold):
+            tapButton(released, isDown: false, at: time, into: &output)
+            log.record(.tapHeldForDrag(button: pressed, milliseconds: hold), at: time)
+            tapButton(pressed, isDown: true, at: time, into: &output)
+        case .dragBegan(let button):
+            log.record(.tapDragBegan(button: button), at: time)
+        case .locked(let button, let milliseconds):
+            log.record(.dragLocked(button: button, milliseconds: milliseconds), at: time)
         }
+    }
+
+    /// A tap's button goes down or up; the primary one may long-press and drag while down.
+    private mutating func tapButton(
+        _ button: PointerButton, isDown: Bool, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        if !isDown, button == .primary { press.release(at: time, into: &output) }
+        output.append(
+            ClassifiedInput(time: time, event: .button(button, state: isDown ? .down : .up, trigger: .tap, code: nil)))
+        if isDown, button == .primary { press.press(at: time) }
     }
 
     private mutating func perform(
@@ -267,8 +493,29 @@ struct TouchpadTranslator: PointingPart {
     ) {
         switch action {
         case .motion(let delta):
+            guard !edgeScroll.holdsFinger else { return }
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
             press.move(by: delta, at: time, into: &output)
+        case .scroll(let delta, let phase):
+            output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
+        case .scrollEnded(let velocity):
+            output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
+        case .scrollNotStarted(let distance):
+            log.record(.scrollNotStarted(millimetres: distance, limit: thresholds.scrollStartDistance), at: time)
+        case .scrollDirectionsApart(let angle):
+            log.record(
+                .scrollDirectionsApart(
+                    degrees: angle, limit: degrees(fromCosine: thresholds.scrollSameDirectionCosine)),
+                at: time)
+        }
+    }
+
+    private mutating func perform(
+        _ action: EdgeScroll.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .recognised(let vertical):
+            log.record(.edgeScrollBegan(vertical: vertical), at: time)
         case .scroll(let delta, let phase):
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):
@@ -280,14 +527,26 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if let ended = gesture.reset(at: time) { perform(ended, at: time, into: &output) }
+        if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
         press.cancel(at: time, into: &output)
+        if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+        if let released = middle.reset() { perform(released, at: time, into: &output) }
         while let action = buttons.releaseFirst() { perform(action, at: time, into: &output) }
         buttons.clearPending()
         contacts.reset()
         palms.reset()
         tap.reset()
+        typing.reset()
+        sequenceHadTypingTouch = false
         fingers = .none
         applySettingsIfAtRest()
-        nextDeadline = press.nextDeadline
+        updateNextDeadline()
     }
+}
+
+/// The earlier of two optional times.
+func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
 }

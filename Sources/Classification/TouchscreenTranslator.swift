@@ -21,6 +21,8 @@ struct TouchscreenTranslator: PointingPart {
     private var primary: Int?
     /// Where the last primary contact landed, as a fraction of the screen: a tap's position.
     private var tapPosition = Vector.zero
+    /// The decisions recorded while explaining.
+    var log = DecisionLog()
 
     init(device: DeviceDescription, thresholds: ClassificationThresholds) {
         // Without a resolution, one device unit is one point (see
@@ -130,10 +132,18 @@ struct TouchscreenTranslator: PointingPart {
             press.release(at: time, into: &output)
             primary = nil
         }
-        if case .tapped(let fingers) = sequence.lastContactLifted(at: time) {
+        switch sequence.lastContactLifted(at: time) {
+        case .tapped(let fingers)?:
             output.append(
                 ClassifiedInput(time: time, event: .tap(fingers: fingers, touchType: .direct, position: tapPosition))
             )
+        case .moved(let points)?:
+            log.record(.touchscreenMovedTooFar(points: points, limit: sequence.allowableMovementPoints), at: time)
+        case .heldTooLong(let milliseconds)?:
+            log.record(
+                .touchscreenHeldTooLong(milliseconds: milliseconds, limit: sequence.maximumMilliseconds), at: time)
+        case nil:
+            break
         }
     }
 

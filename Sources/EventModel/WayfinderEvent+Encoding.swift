@@ -196,8 +196,15 @@ extension WayfinderEvent {
             guard let summary = summary(includeMotion: includeMotion) else { return nil }
             text = summary
         }
-        let seconds = Self.fixed((time - origin).inSeconds, digits: 6)
-        return String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds + "  " + device.name + "  " + text
+        return Self.textLine(time: time, origin: origin, device: device.name, text: text)
+    }
+
+    /// A line of the text stream: the time in seconds since `origin` (right-aligned, six
+    /// decimals), two spaces, the device's name, two spaces, then `text`. Event lines and `--why`
+    /// lines share these columns.
+    public static func textLine(time: Timestamp, origin: Timestamp, device: String, text: String) -> String {
+        let seconds = fixed((time - origin).inSeconds, digits: 6)
+        return String(repeating: " ", count: max(0, 10 - seconds.count)) + seconds + "  " + device + "  " + text
     }
 
     private static func inputText(_ event: ClassifiedEvent) -> String {

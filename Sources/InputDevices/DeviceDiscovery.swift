@@ -103,7 +103,6 @@ extension DeviceNode {
     }
 }
 
-
 /// Watches udev for input event nodes being added and removed.
 ///
 /// Poll the descriptor lent by ``withFileDescriptor(_:)`` and call ``nextChange()`` when it is

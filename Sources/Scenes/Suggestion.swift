@@ -1,12 +1,13 @@
 /// "Did you mean …?" for a misspelt field or value: the closest known name by edit distance.
-enum Suggestion {
+/// Scene files and settings files share it.
+package enum Suggestion {
     /// A name this many edits (insertions, deletions, substitutions, ignoring case) or fewer
     /// away is offered: two catches a dropped, doubled or swapped letter, and a third of the
     /// name's length keeps short names ("id", "key") from matching anything.
     static let maximumEdits = 2
 
     /// The known name closest to `name`, or nil when none is close enough (or `name` is one).
-    static func closest(to name: String, among known: [String]) -> String? {
+    package static func closest(to name: String, among known: [String]) -> String? {
         let typed = Array(name.lowercased().unicodeScalars)
         let limit = min(maximumEdits, max(1, typed.count / 3))
         var best: (name: String, distance: Int)?
@@ -35,7 +36,7 @@ enum Suggestion {
     }
 
     /// `; did you mean "x"?`, or nothing.
-    static func text(_ suggestion: String?) -> String {
+    package static func text(_ suggestion: String?) -> String {
         suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
     }
 }

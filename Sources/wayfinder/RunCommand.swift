@@ -32,8 +32,10 @@ struct RunCommand: Command {
         "--device", placeholder: "NODE|NAME", completion: .deviceNode, repeatable: true,
         help: "Uses only this device, by event node or by name (see 'wayfinder devices'); also when plugged in.")
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion.")
-    static let options = [scene, grab, json, plain, device] + DeviceSettingsOptions.options + [motion]
-    static let exclusiveGroups = [[json, plain]]
+    static let why = CommandOption.flag(
+        "--why", help: "Also prints why each classification decision went as it did ('why:' lines; as --plain).")
+    static let options = [scene, grab, json, plain, device] + DeviceSettingsOptions.options + [motion, why]
+    static let exclusiveGroups = [[json, plain], [json, why]] + DeviceSettingsOptions.exclusiveGroups
 
     var scenePath: String?
     var grabs: Bool
@@ -42,8 +44,12 @@ struct RunCommand: Command {
     /// The devices chosen with `--device`; every device when empty.
     var selection: DeviceSelection
     var includesMotion: Bool
+    /// Whether decisions are explained.
+    var explainsDecisions: Bool
     /// The device settings the command line chose.
-    var classifierOptions: ClassifierOptions
+    var deviceSettings: DeviceSettings
+    /// The settings file `--settings` named, if any.
+    var settingsPath: String?
 
     init(parsing arguments: ParsedArguments) {
         scenePath = arguments.value(of: Self.scene)
@@ -52,7 +58,9 @@ struct RunCommand: Command {
         isPlain = arguments.contains(Self.plain)
         selection = DeviceSelection(arguments.values(of: Self.device))
         includesMotion = arguments.contains(Self.motion)
-        classifierOptions = DeviceSettingsOptions.classifierOptions(from: arguments)
+        explainsDecisions = arguments.contains(Self.why)
+        deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
     }
 
     func run() throws {
@@ -67,8 +75,10 @@ struct RunCommand: Command {
                 throw CommandFailure("\(error)")
             }
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
-        let isView = scene != nil && !isJSON && !isPlain && Terminal.isOutputTerminal
+        let runtime = try Runtime(
+            scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings,
+            rules: DeviceSettingsOptions.rules(file: settingsPath))
+        let isView = scene != nil && !isJSON && !isPlain && !explainsDecisions && Terminal.isOutputTerminal
         let messages = MessageSink()
         let source: DeviceSessionSource
         do {
@@ -88,6 +98,7 @@ struct RunCommand: Command {
                     ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
                 if let line { print(line) }
             }
+            if explainsDecisions { runtime.onDecision = { print($0.textLine()) } }
             try LiveLoop(runtime: runtime, source: source).run()
             return
         }

@@ -29,13 +29,13 @@ enum AdvanceGranularity: CaseIterable, CustomStringConvertible {
 func classify(
     _ device: DeviceDescription,
     _ frames: [EventFrame],
-    options: ClassifierOptions = ClassifierOptions(),
+    options: DeviceSettings = DeviceSettings(),
     kind: DeviceKind? = nil,
     advance: AdvanceGranularity = .framesOnly,
     until end: Timestamp? = nil,
     removeAt removal: Timestamp? = nil
 ) throws -> [ClassifiedInput] {
-    var translator = try DeviceTranslator(device: device, kind: kind, options: options)
+    var translator = try DeviceTranslator(device: device, kind: kind, settings: options)
     var output: [ClassifiedInput] = []
     var clock = frames.first?.time ?? .zero
     for (index, frame) in frames.enumerated() {

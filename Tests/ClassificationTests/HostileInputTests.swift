@@ -45,7 +45,7 @@ import WayfinderTestSupport
         let frames = Self.hostileFrames(for: device)
         let end = (frames.last?.time ?? .zero) + .seconds(1)
         let output = try classify(
-            device, frames, options: ClassifierOptions(tapToClick: true), until: end, removeAt: end)
+            device, frames, options: DeviceSettings(tapToClick: true), until: end, removeAt: end)
         // Whatever went down came up.
         var downs = 0
         var ups = 0

@@ -10,8 +10,8 @@ import WayfinderTestSupport
     private static let keyY = KeyCode(rawValue: 21)
     private static let keyZ = KeyCode(rawValue: 44)
 
-    private func us() -> ClassifierOptions {
-        ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
+    private func us() -> DeviceSettings {
+        DeviceSettings(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
     }
 
     @Test func keysGiveTextAndModifiers() throws {
@@ -87,7 +87,7 @@ import WayfinderTestSupport
         script.key(Self.keyY, 0)
         script.key(Self.keyZ, 1)
         script.key(Self.keyZ, 0)
-        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "de"))
+        let options = DeviceSettings(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "de"))
         let output = try classify(script.device, script.frames, options: options)
         #expect(summaries(output) == ["key 21 down \"z\"", "key 21 up", "key 44 down \"y\"", "key 44 up"])
         #expect(output.map { keysymName($0) } == ["z", "z", "y", "y"])
@@ -126,9 +126,9 @@ import WayfinderTestSupport
     }
 
     @Test func unknownLayoutIsATypedError() {
-        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "no-such-rules-file", layout: "xx"))
+        let options = DeviceSettings(keyboardLayout: KeyboardLayout(rules: "no-such-rules-file", layout: "xx"))
         #expect(throws: ClassificationError.self) {
-            _ = try DeviceTranslator(device: ScriptedDevice.keyboard(), options: options)
+            _ = try DeviceTranslator(device: ScriptedDevice.keyboard(), settings: options)
         }
     }
 }

@@ -39,7 +39,7 @@ import WayfinderTestSupport
         let removal = script.now + .milliseconds(10)
         let (output, diagnostic) = try withEmptyDataDirectory { paths in
             var translator = try DeviceTranslator(
-                device: script.device, kind: nil, options: ClassifierOptions(), thresholds: .default,
+                device: script.device, kind: nil, settings: DeviceSettings(), thresholds: .default,
                 xkbIncludePaths: paths)
             var output: [ClassifiedInput] = []
             for frame in script.frames { translator.process(frame, at: frame.time, into: &output) }
@@ -77,7 +77,7 @@ import WayfinderTestSupport
         #expect(throws: ClassificationError.layoutUnavailable(layout)) { try layout.validate() }
         #expect(throws: ClassificationError.keymapUnavailable(device: "Scripted Keyboard", layout: layout)) {
             _ = try DeviceTranslator(
-                device: ScriptedDevice.keyboard(), options: ClassifierOptions(keyboardLayout: layout))
+                device: ScriptedDevice.keyboard(), settings: DeviceSettings(keyboardLayout: layout))
         }
     }
 

@@ -36,7 +36,7 @@ import WayfinderTestSupport
         script.key(.leftButton, 0)
         script.key(.rightButton, 1)
         script.key(.rightButton, 0)
-        let output = try classify(script.device, script.frames, options: ClassifierOptions(leftHanded: true))
+        let output = try classify(script.device, script.frames, options: DeviceSettings(leftHanded: true))
         #expect(
             summaries(output) == [
                 "button secondary down button", "button secondary up button",

@@ -23,7 +23,7 @@ import WayfinderTestSupport
     private func run(
         _ path: String,
         description: String? = nil,
-        options: ClassifierOptions = ClassifierOptions(),
+        options: DeviceSettings = DeviceSettings(),
         advance: AdvanceGranularity = .framesOnly
     ) throws -> [ClassifiedInput] {
         let device = try load(path, description: description)
@@ -73,7 +73,7 @@ import WayfinderTestSupport
         let output = try run(
             "touchpad/xit_synaptics-clickpad.right-phys-click.events",
             description: Self.clickpadDescription,
-            options: ClassifierOptions(clickMethod: .fingers)
+            options: DeviceSettings(clickMethod: .fingers)
         )
         #expect(summaries(interactions(output)) == ["button primary down fingers", "button primary up fingers"])
     }
@@ -95,13 +95,14 @@ import WayfinderTestSupport
     }
 
     @Test func alpsTapsTapWhenTappingIsOn() throws {
-        let on = ClassifierOptions(tapToClick: true)
+        let on = DeviceSettings(tapToClick: true)
         let single = try run("touchpad/evemu-devices_alps-glidepoint.single-tap.evemu", options: on)
         #expect(
             summaries(interactions(single)) == [
                 "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
             ])
-        let double = try run("touchpad/evemu-devices_alps-glidepoint.double-tap.evemu", options: on)
+        let clicksAtOnce = DeviceSettings(tapToClick: true, tapAndDrag: false)
+        let double = try run("touchpad/evemu-devices_alps-glidepoint.double-tap.evemu", options: clicksAtOnce)
         #expect(
             summaries(interactions(double)) == [
                 "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
@@ -110,13 +111,33 @@ import WayfinderTestSupport
         )
     }
 
+    /// With tap-and-drag (the default) the second touch lands 102 ms after the first tap, while
+    /// its button is held: the pad's 2 mm landing jump moves the pointer with the button down, a
+    /// drag, and the quick lift back where it landed is a second tap: the button comes up, goes
+    /// down again and comes up after the drag timeout.
+    @Test func alpsDoubleTapWithTapAndDragHoldsTheButtonBetweenTheTaps() throws {
+        let double = try run(
+            "touchpad/evemu-devices_alps-glidepoint.double-tap.evemu", options: DeviceSettings(tapToClick: true))
+        #expect(
+            summaries(interactions(double)) == [
+                "tap 1 indirectPointer", "button primary down tap",
+                "drag began indirectPointer", "drag changed indirectPointer", "drag changed indirectPointer",
+                "drag changed indirectPointer", "drag changed indirectPointer",
+                "tap 1 indirectPointer", "drag ended indirectPointer", "button primary up tap",
+                "button primary down tap", "button primary up tap",
+            ]
+        )
+        let lift = Timestamp(microseconds: 222_372)
+        #expect(interactions(double).suffix(2).map(\.time) == [lift, lift + .milliseconds(180)])
+    }
+
     /// The two fingers stay down 194 ms after the second one lands: longer than the 180 ms a tap
     /// may last. As for libinput, that is not a tap; the bounding box of this semi-multitouch pad
     /// moves less than a scroll needs, so nothing is classified.
     @Test func alpsTwoFingerTouchIsTooLongForATap() throws {
         let output = try run(
             "touchpad/evemu-devices_alps-glidepoint.2-finger-tap.evemu",
-            options: ClassifierOptions(tapToClick: true)
+            options: DeviceSettings(tapToClick: true)
         )
         #expect(interactions(output).isEmpty)
     }
@@ -127,7 +148,7 @@ import WayfinderTestSupport
         let output = try run(
             "touchpad/xit_synaptics-clickpad.tap.events",
             description: Self.clickpadDescription,
-            options: ClassifierOptions(tapToClick: true)
+            options: DeviceSettings(tapToClick: true)
         )
         #expect(
             summaries(interactions(output)) == [
@@ -248,7 +269,7 @@ import WayfinderTestSupport
     // MARK: Keyboards
 
     @Test func k400ControlRepeatsThenControlC() throws {
-        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
+        let options = DeviceSettings(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
         let output = try run("keyboard/evemu-devices_logitech-k400-plus.evemu", options: options)
         let lines = collapsed(output)
         #expect(lines.first == "key 29 down ctrl")
@@ -268,7 +289,7 @@ import WayfinderTestSupport
     @Test func lenovoKeyboardHoldsControlAndCUntilRemoved() throws {
         let device = try load("keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard.evemu")
         let end = try #require(device.frames.last?.time)
-        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
+        let options = DeviceSettings(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: "us"))
         let output = try classify(device.description, device.frames, options: options, removeAt: end)
         // Released at removal, in code order: never a stuck key.
         #expect(summaries(output) == ["key 29 down ctrl", "key 46 down ctrl", "key 29 up", "key 46 up"])
@@ -305,7 +326,7 @@ import WayfinderTestSupport
 
     @Test(arguments: [AdvanceGranularity.everyFrame, .everyMillisecond, .everyThirdFrame])
     func recordingsGiveTheSameOutputWhateverTheBatching(granularity: AdvanceGranularity) throws {
-        let options = ClassifierOptions(tapToClick: true)
+        let options = DeviceSettings(tapToClick: true)
         for (path, description) in Self.everyRecording {
             let reference = try run(path, description: description, options: options)
             let batched = try run(path, description: description, options: options, advance: granularity)

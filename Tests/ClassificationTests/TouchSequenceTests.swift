@@ -19,11 +19,11 @@ import Testing
         var moving = TouchSequence(thresholds: .default)
         _ = moving.contactLanded(at: start)
         moving.contact(movedBy: 10.01)
-        #expect(moving.lastContactLifted(at: start + .milliseconds(100)) == nil)
+        #expect(moving.lastContactLifted(at: start + .milliseconds(100)) == .moved(points: 10.01))
 
         var holding = TouchSequence(thresholds: .default)
         _ = holding.contactLanded(at: start)
-        #expect(holding.lastContactLifted(at: start + .milliseconds(500)) == nil)
+        #expect(holding.lastContactLifted(at: start + .milliseconds(500)) == .heldTooLong(milliseconds: 500))
         #expect(holding.lastContactLifted(at: start + .milliseconds(600)) == nil)
     }
 }

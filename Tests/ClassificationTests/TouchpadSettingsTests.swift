@@ -22,11 +22,12 @@ import WayfinderTestSupport
         var translator = try DeviceTranslator(device: script.device)
         var output: [ClassifiedInput] = []
         for (index, frame) in script.frames.enumerated() {
-            if index == firstFrames { translator.request(ClassifierOptions(tapToClick: true)) }
+            if index == firstFrames { translator.request(DeviceSettings(tapToClick: true)) }
             translator.process(frame, at: frame.time, into: &output)
         }
+        translator.advance(to: script.now + .seconds(1), into: &output)
         #expect(
             summaries(output) == ["tap 1 indirectPointer", "button primary down tap", "button primary up tap"])
-        #expect(output.map(\.time) == Array(repeating: script.now, count: 3))
+        #expect(output.map(\.time) == [script.now, script.now, script.now + .milliseconds(180)])
     }
 }

@@ -20,18 +20,24 @@ import Testing
         var late = TouchpadTap(isSemiMultitouch: false, thresholds: .default)
         _ = late.frame(fingers: 1, previous: 0, liftDistance: 0, isButtonHeld: false, at: start)
         let tooLate = start + .milliseconds(181)
-        #expect(late.frame(fingers: 0, previous: 1, liftDistance: 0, isButtonHeld: false, at: tooLate) == nil)
+        #expect(
+            late.frame(fingers: 0, previous: 1, liftDistance: 0, isButtonHeld: false, at: tooLate)
+                == .notTapped(fingers: 1, .heldTooLong(milliseconds: 181, judgedOnTimeAlone: false)))
 
         var far = TouchpadTap(isSemiMultitouch: false, thresholds: .default)
         _ = far.frame(fingers: 1, previous: 0, liftDistance: 0, isButtonHeld: false, at: start)
         let soon = start + .milliseconds(50)
-        #expect(far.frame(fingers: 0, previous: 1, liftDistance: 1.31, isButtonHeld: false, at: soon) == nil)
+        #expect(
+            far.frame(fingers: 0, previous: 1, liftDistance: 1.31, isButtonHeld: false, at: soon)
+                == .notTapped(fingers: 1, .moved(millimetres: 1.31)))
 
         var pressed = TouchpadTap(isSemiMultitouch: false, thresholds: .default)
         _ = pressed.frame(fingers: 1, previous: 0, liftDistance: 0, isButtonHeld: false, at: start)
         pressed.buttonPressed()
         #expect(pressed.stateName == "dead")
-        #expect(pressed.frame(fingers: 0, previous: 1, liftDistance: 0, isButtonHeld: false, at: soon) == nil)
+        #expect(
+            pressed.frame(fingers: 0, previous: 1, liftDistance: 0, isButtonHeld: false, at: soon)
+                == .notTapped(fingers: 1, .buttonPressed))
         #expect(pressed.stateName == "idle")
     }
 
@@ -61,6 +67,6 @@ import Testing
         #expect(tap.stateName == "dead")
         #expect(
             tap.frame(fingers: 0, previous: 1, liftDistance: 0, isButtonHeld: false, at: start + .milliseconds(50))
-                == nil)
+                == .notTapped(fingers: 1, .buttonPressed))
     }
 }

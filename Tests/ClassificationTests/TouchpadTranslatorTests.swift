@@ -105,7 +105,7 @@ import WayfinderTestSupport
         #expect(output.isEmpty)
     }
 
-    private func press(at x: Double, _ y: Double, fingers: [(Double, Double)] = [], options: ClassifierOptions) throws
+    private func press(at x: Double, _ y: Double, fingers: [(Double, Double)] = [], options: DeviceSettings) throws
         -> [String]
     {
         var script = InputScript(device: ScriptedDevice.touchpad())
@@ -124,7 +124,7 @@ import WayfinderTestSupport
     }
 
     @Test func buttonAreasDecideByWherePressed() throws {
-        let areas = ClassifierOptions(clickMethod: .buttonAreas)
+        let areas = DeviceSettings(clickMethod: .buttonAreas)
         #expect(
             try press(at: 90, 95, options: areas) == [
                 "button secondary down buttonArea", "button secondary up buttonArea",
@@ -145,7 +145,7 @@ import WayfinderTestSupport
     }
 
     @Test func fingerCountDecidesWithClickfinger() throws {
-        let fingers = ClassifierOptions(clickMethod: .fingers)
+        let fingers = DeviceSettings(clickMethod: .fingers)
         #expect(
             try press(at: 90, 95, options: fingers) == ["button primary down fingers", "button primary up fingers"])
         #expect(
@@ -209,33 +209,36 @@ import WayfinderTestSupport
         return script
     }
 
+    /// A tap's button goes down at the lift and, with tap-and-drag (on by default), comes up once
+    /// the drag timeout has passed: 160 ms + 20 ms per finger.
     @Test func tapsClickWhenTappingIsOn() throws {
-        let on = ClassifierOptions(tapToClick: true)
-        let one = tapScript(fingers: 1, hold: .milliseconds(80))
-        #expect(
-            summaries(try classify(one.device, one.frames, options: on)) == [
-                "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
-            ]
-        )
-        let two = tapScript(fingers: 2, hold: .milliseconds(80))
-        #expect(
-            summaries(try classify(two.device, two.frames, options: on)) == [
-                "tap 2 indirectPointer", "button secondary down tap", "button secondary up tap",
-            ]
-        )
-        let three = tapScript(fingers: 3, hold: .milliseconds(80))
-        #expect(
-            summaries(try classify(three.device, three.frames, options: on)) == [
-                "tap 3 indirectPointer", "button middle down tap", "button middle up tap",
-            ]
-        )
+        let on = DeviceSettings(tapToClick: true)
+        for (fingers, button, timeout) in [(1, "primary", 180), (2, "secondary", 200), (3, "middle", 220)] {
+            let script = tapScript(fingers: fingers, hold: .milliseconds(80))
+            let output = try classify(script.device, script.frames, options: on, until: script.now + .seconds(1))
+            #expect(
+                summaries(output) == [
+                    "tap \(fingers) indirectPointer", "button \(button) down tap", "button \(button) up tap",
+                ]
+            )
+            #expect(output.map(\.time) == [script.now, script.now, script.now + .milliseconds(timeout)])
+        }
+    }
+
+    @Test func withoutTapAndDragATapClicksAtOnce() throws {
+        let script = tapScript(fingers: 1, hold: .milliseconds(80))
+        let output = try classify(
+            script.device, script.frames, options: DeviceSettings(tapToClick: true, tapAndDrag: false),
+            until: script.now + .seconds(1))
+        #expect(summaries(output) == ["tap 1 indirectPointer", "button primary down tap", "button primary up tap"])
+        #expect(output.map(\.time) == [script.now, script.now, script.now])
     }
 
     @Test func leftHandedOneFingerTapIsSecondary() throws {
         let one = tapScript(fingers: 1, hold: .milliseconds(80))
-        let options = ClassifierOptions(tapToClick: true, leftHanded: true)
+        let options = DeviceSettings(tapToClick: true, leftHanded: true)
         #expect(
-            summaries(try classify(one.device, one.frames, options: options)) == [
+            summaries(try classify(one.device, one.frames, options: options, until: one.now + .seconds(1))) == [
                 "tap 1 indirectPointer", "button secondary down tap", "button secondary up tap",
             ]
         )
@@ -246,7 +249,7 @@ import WayfinderTestSupport
         device.supportedCodes[.key]?.remove(KeyCode.leftButton.rawValue)
         let one = tapScript(fingers: 1, hold: .milliseconds(80), device: device)
         #expect(
-            summaries(try classify(device, one.frames)) == [
+            summaries(try classify(device, one.frames, until: one.now + .seconds(1))) == [
                 "tap 1 indirectPointer", "button primary down tap", "button primary up tap",
             ]
         )
@@ -258,7 +261,7 @@ import WayfinderTestSupport
     }
 
     @Test func longTouchesAndMovingTouchesAreNotTaps() throws {
-        let on = ClassifierOptions(tapToClick: true)
+        let on = DeviceSettings(tapToClick: true)
         let long = tapScript(fingers: 1, hold: .milliseconds(200))
         #expect(try classify(long.device, long.frames, options: on).isEmpty)
         let moving = tapScript(fingers: 1, hold: .milliseconds(80), moving: 2)
@@ -271,7 +274,7 @@ import WayfinderTestSupport
         script.sync()
         script.swipe(fingers: [0], byMillimetres: 10, 0, over: .milliseconds(100))
         script.lift(fingers: [0])
-        #expect(try classify(script.device, script.frames, options: ClassifierOptions(tapToClick: true)).isEmpty)
+        #expect(try classify(script.device, script.frames, options: DeviceSettings(tapToClick: true)).isEmpty)
     }
 
     @Test func touchesStartingInTheEdgeZoneArePalms() throws {
@@ -372,7 +375,7 @@ import WayfinderTestSupport
         script.sync()
         script.key(.leftButton, 1)
         script.key(.leftButton, 0)
-        let output = try classify(Self.singleTouchPad, script.frames, options: ClassifierOptions(clickMethod: .fingers))
+        let output = try classify(Self.singleTouchPad, script.frames, options: DeviceSettings(clickMethod: .fingers))
         #expect(
             collapsed(output) == [
                 "scroll began down", "scroll changed down", "scroll ended", "button middle down fingers",

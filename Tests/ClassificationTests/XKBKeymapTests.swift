@@ -18,9 +18,9 @@ import WayfinderTestSupport
     }
 
     @Test func keyboardsSharingAKeymapKeepTheirOwnModifiers() throws {
-        let options = ClassifierOptions(keyboardLayout: Self.us)
-        var shifted = try DeviceTranslator(device: ScriptedDevice.keyboard(), options: options)
-        var plain = try DeviceTranslator(device: ScriptedDevice.keyboard(), options: options)
+        let options = DeviceSettings(keyboardLayout: Self.us)
+        var shifted = try DeviceTranslator(device: ScriptedDevice.keyboard(), settings: options)
+        var plain = try DeviceTranslator(device: ScriptedDevice.keyboard(), settings: options)
         var script = InputScript(device: ScriptedDevice.keyboard())
         script.key(.leftShift, 1)
         script.key(Self.keyA, 1)

@@ -73,19 +73,27 @@ import Testing
         #expect(Self.output.helpSynopsis == "-o, --output FILE")
     }
 
+    /// The device settings and the settings file both `run` and `replay` take, as their usage
+    /// lines list them.
+    private static let settingsUsage =
+        "[--tap-to-click] [--no-tap-to-click] [--no-tap-and-drag] [--drag-lock off|timeout|sticky] "
+        + "[--click-method areas|fingers] [--natural-scrolling] [--left-handed] [--middle-emulation] "
+        + "[--no-middle-emulation] [--no-disable-while-typing] [--scroll-method two-finger|edge|on-button|none] "
+        + "[--settings FILE]"
+
     @Test func everyCommandsUsageLineIsGenerated() {
         #expect(
             RootCommand.subcommands.map { $0.usage } == [
                 "wayfinder devices [--json]",
                 "wayfinder record [--format evemu|libinput] [-o FILE] [--force] [--show-keycodes] [DEVICE…]",
-                "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] [--tap-to-click] "
-                    + "[--click-method areas|fingers] [--motion]",
+                "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
+                    + "[--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why]",
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
                 "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] "
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] "
                     + "[--debug focusability ID|groups|loop|status|request ID|commands]",
-                "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… [--tap-to-click] "
-                    + "[--click-method areas|fingers] [--motion]",
+                "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… "
+                    + Self.settingsUsage + " [--motion] [--why]",
                 "wayfinder demo [--scene SCENE] [--json] [--plain] [--motion] [RECORDING…] [--desc DESC]…",
                 "wayfinder explore --scene SCENE [--fka]",
                 "wayfinder bench [--json] [--quick] [--list] [--check-allocations] [--check-runtime-allocations] "

@@ -19,11 +19,10 @@ struct ClassifiedPipeline {
     private(set) var events: [TimedPayload] = []
     private var output: [WayfinderEvent] = []
 
-    init(device: DeviceDescription, system: InteractionSystem, options: ClassifierOptions = ClassifierOptions()) throws
-    {
+    init(device: DeviceDescription, system: InteractionSystem, options: DeviceSettings = DeviceSettings()) throws {
         self.system = system
         self.device = device
-        runtime = try Runtime(interactions: system, options: options)
+        runtime = try Runtime(interactions: system, settings: options)
     }
 
     var actions: [TimedAction] { TimedAction.actions(in: events) }

@@ -89,7 +89,7 @@ import WayfinderTestSupport
         var pipeline = try ClassifiedPipeline(
             device: script.device,
             system: system,
-            options: ClassifierOptions(tapToClick: true, clickMethod: .buttonAreas)
+            options: DeviceSettings(tapToClick: true, clickMethod: .buttonAreas)
         )
         pipeline.run(script.frames, until: script.now + .seconds(1))
         let secondaries = pipeline.classified.filter {

@@ -45,8 +45,8 @@ import WayfinderTestSupport
             id: "doc", frame: Rect(x: 10, y: 10, width: 200, height: 100), role: .cell, focusable: true,
             actions: [SceneCustomAction(name: "Undo", key: "Ctrl+Z")])
         let window = SceneNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 300), children: [document])
-        let options = ClassifierOptions(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: layout))
-        let runtime = try Runtime(scene: Scene(root: window), options: options)
+        let options = DeviceSettings(keyboardLayout: KeyboardLayout(rules: "evdev", model: "pc105", layout: layout))
+        let runtime = try Runtime(scene: Scene(root: window), settings: options)
         var script = InputScript(device: ScriptedDevice.keyboard(name: "Keys"))
         script.key(.tab, 1)
         script.key(.tab, 0)

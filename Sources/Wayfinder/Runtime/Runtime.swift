@@ -37,6 +37,18 @@ public final class Runtime {
     public var onDiagnostic: ((String) -> Void)?
     /// The classifier diagnostics already reported.
     private var reportedDiagnostics: Set<String> = []
+    /// Called with every decision the classifiers explain (``ExplainedDecision``), in order with
+    /// the events (a decision comes before the events of the frame it was taken in). While nil,
+    /// no decision is recorded.
+    public var onDecision: ((ExplainedDecision) -> Void)? {
+        didSet {
+            let isOn = onDecision != nil
+            for device in devices { device.classifier.explain(isOn) }
+        }
+    }
+    /// Decisions taken and not yet handed on, with the index in the output before which they go.
+    private var decisions: [(position: Int, decision: ExplainedDecision)] = []
+    private var decisionBuffer: [ClassificationDecision] = []
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?
@@ -75,21 +87,25 @@ public final class Runtime {
     ///   - scene: The scene whose nodes, interactions and focus engine receive the input; nil to
     ///     report classified input only.
     ///   - sceneFile: The scene's file name, for errors.
-    ///   - options: How devices are classified (tap-to-click, click method, handedness, layout).
+    ///   - settings: How devices behave (tapping, clicks, scrolling, handedness, typing, layout).
+    ///   - rules: Changes to `settings` for chosen devices (a settings file).
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
     /// - Throws: `SceneError` when the scene's key commands do not parse; `ClassificationError`
     ///   when the keyboard layout chosen does not exist.
     public convenience init(
         scene: Scene? = nil,
         sceneFile: String = "<scene>",
-        options: ClassifierOptions = ClassifierOptions(),
+        settings: DeviceSettings = DeviceSettings(),
+        rules: DeviceSettingsRules = DeviceSettingsRules(),
         fullKeyboardAccess: Bool = false
     ) throws {
-        try options.keyboardLayout.validate()
+        try settings.keyboardLayout.validate()
         let session = try scene.map {
             try SceneSession(scene: $0, file: sceneFile, fullKeyboardAccess: fullKeyboardAccess)
         }
-        self.init(scene: session) { TranslatorClassifier(description: $0, options: options) }
+        self.init(scene: session) {
+            TranslatorClassifier(description: $0, settings: rules.settings(for: $0, base: settings))
+        }
     }
 
     /// Creates a runtime for a node tree and a focus system built in code: a toolkit's own views
@@ -98,16 +114,16 @@ public final class Runtime {
     /// - Parameters:
     ///   - interactions: The interaction system of the node tree, which receives pointer input.
     ///   - focus: The focus system that receives keys; nil when keys only go to the stream.
-    ///   - options: How devices are classified.
+    ///   - settings: How devices behave.
     /// - Throws: `ClassificationError` when the keyboard layout chosen does not exist.
     public convenience init(
         interactions: InteractionSystem,
         focus: FocusSystem? = nil,
-        options: ClassifierOptions = ClassifierOptions()
+        settings: DeviceSettings = DeviceSettings()
     ) throws {
-        try options.keyboardLayout.validate()
+        try settings.keyboardLayout.validate()
         self.init(scene: SceneSession(interactions: interactions, focus: focus)) {
-            TranslatorClassifier(description: $0, options: options)
+            TranslatorClassifier(description: $0, settings: settings)
         }
     }
 
@@ -147,6 +163,7 @@ public final class Runtime {
         let kind = description.kind
         if device(identity.id) != nil { removeDeviceNow(identity.id, at: time, into: &output) }
         let classifier = makeClassifier(description)
+        if onDecision != nil { classifier.explain(true) }
         devices.append(Device(identity: identity, description: description, kind: kind, classifier: classifier))
         output.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
         if let diagnostic = classifier.diagnostic, reportedDiagnostics.insert(diagnostic).inserted {
@@ -174,6 +191,7 @@ public final class Runtime {
         advanceDeadlines(to: frame.time, into: &output)
         classified.removeAll(keepingCapacity: true)
         device.classifier.process(frame, into: &classified)
+        collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
         notify(output, from: start)
     }
@@ -263,6 +281,7 @@ public final class Runtime {
         let device = devices.remove(at: index)
         classified.removeAll(keepingCapacity: true)
         device.classifier.removeDevice(at: time, into: &classified)
+        collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
         if let scene, lastPointerDevice?.id == id {
             sceneOutput.removeAll(keepingCapacity: true)
@@ -294,6 +313,7 @@ public final class Runtime {
                 guard let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline else { continue }
                 classified.removeAll(keepingCapacity: true)
                 device.classifier.advance(to: deadline, into: &classified)
+                collectDecisions(of: device, before: output.count)
                 route(classified, from: device, into: &output)
             }
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
@@ -312,6 +332,9 @@ public final class Runtime {
                 output.append(
                     WayfinderEvent(time: input.time, device: device.identity, payload: .input(input.event, target: nil))
                 )
+                if state != .repeat, devices.count > 1 {
+                    shareKey(code, isDown: state == .down, from: device, at: input.time)
+                }
                 guard let scene, state != .up, !code.isModifier else { continue }
                 guard let press = KeyPress(code: code, keysym: keysym, modifiers: modifiers) else {
                     reportUnnamedKey(code, keysym: keysym, on: device)
@@ -338,6 +361,25 @@ public final class Runtime {
         }
     }
 
+    /// Lets every other device's classifier see a keyboard's key (disable-while-typing).
+    private func shareKey(_ code: KeyCode, isDown: Bool, from keyboard: Device, at time: Timestamp) {
+        for other in devices where other !== keyboard {
+            other.classifier.observeKey(code, isDown: isDown, onKeyboard: keyboard.description.identity, at: time)
+        }
+    }
+
+    /// Takes the decisions a device's classifier recorded, to be handed on before the output's
+    /// event at `position`.
+    private func collectDecisions(of device: Device, before position: Int) {
+        guard onDecision != nil else { return }
+        decisionBuffer.removeAll(keepingCapacity: true)
+        device.classifier.takeDecisions(into: &decisionBuffer)
+        for decision in decisionBuffer {
+            decisions.append(
+                (position, ExplainedDecision(time: decision.time, device: device.identity, decision: decision)))
+        }
+    }
+
     private func reportUnnamedKey(_ code: KeyCode, keysym: KeySymbol?, on device: Device) {
         guard device.unnamedKeys.insert(code.rawValue).inserted else { return }
         let what = keysym.map { "gives the keysym \($0.name), which" } ?? "has no keysym in the layout and"
@@ -350,13 +392,32 @@ public final class Runtime {
         for item in payloads { output.append(WayfinderEvent(time: item.time, device: device, payload: item.payload)) }
     }
 
-    /// Hands the events one call appended to ``onEvent`` and the event sequences.
+    /// Hands the events one call appended to ``onEvent`` and the event sequences, and the
+    /// decisions taken meanwhile to ``onDecision``, each before the events it preceded.
     private func notify(_ output: [WayfinderEvent], from start: Int) {
+        if !decisions.isEmpty { return notifyWithDecisions(output, from: start) }
         guard start < output.count, onEvent != nil || !continuations.isEmpty else { return }
         for event in output[start...] {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
         }
+    }
+
+    private func notifyWithDecisions(_ output: [WayfinderEvent], from start: Int) {
+        var next = 0
+        for index in start..<max(start, output.count) {
+            while next < decisions.count, decisions[next].position <= index {
+                onDecision?(decisions[next].decision)
+                next += 1
+            }
+            onEvent?(output[index])
+            for continuation in continuations.values { continuation.yield(output[index]) }
+        }
+        while next < decisions.count {
+            onDecision?(decisions[next].decision)
+            next += 1
+        }
+        decisions.removeAll(keepingCapacity: true)
     }
 }
 
@@ -438,14 +499,16 @@ final class TranslatorClassifier: FrameClassifier {
 
     /// Creates the translator for a device; a device whose keyboard layout does not compile is
     /// classified with the default layout, and if even that fails, without its keys.
-    init(description: DeviceDescription, options: ClassifierOptions) {
-        if let translator = try? DeviceTranslator(device: description, kind: description.kind, options: options) {
+    init(description: DeviceDescription, settings: DeviceSettings) {
+        if let translator = try? DeviceTranslator(device: description, kind: description.kind, settings: settings) {
             self.translator = translator
             diagnostic = translator.diagnostic?.description
-        } else if let translator = try? DeviceTranslator(device: description, kind: description.kind) {
+        } else if let translator = try? DeviceTranslator(
+            device: description, kind: description.kind, settings: settings.withDefaultKeyboardLayout)
+        {
             self.translator = translator
             diagnostic =
-                ClassificationError.layoutUnavailable(options.keyboardLayout).description
+                ClassificationError.layoutUnavailable(settings.keyboardLayout).description
                 + "; the keys of \(description.name) use the default layout"
         } else {
             diagnostic = "\(description.name): no keymap compiles; its keys are left out"
@@ -455,7 +518,7 @@ final class TranslatorClassifier: FrameClassifier {
             }
             // Without keyboard keys no keymap is needed, so this cannot fail.
             // swift-format-ignore: NeverForceTry
-            translator = try! DeviceTranslator(device: keyless, kind: description.kind)
+            translator = try! DeviceTranslator(device: keyless, kind: description.kind, settings: settings)
         }
     }
 
@@ -471,6 +534,15 @@ final class TranslatorClassifier: FrameClassifier {
 
     func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         translator.removeDevice(at: time, into: &output)
+        nextDeadline = translator.nextDeadline
+    }
+
+    func explain(_ isOn: Bool) { translator.isExplaining = isOn }
+
+    func takeDecisions(into buffer: inout [ClassificationDecision]) { translator.takeDecisions(into: &buffer) }
+
+    func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {
+        translator.observeKey(code, isDown: isDown, onKeyboard: keyboard, at: time)
         nextDeadline = translator.nextDeadline
     }
 }

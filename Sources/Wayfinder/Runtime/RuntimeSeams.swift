@@ -16,10 +16,19 @@ protocol FrameClassifier: AnyObject {
     func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput])
     /// What the classifier does differently from what was asked, for a person to hear once.
     var diagnostic: String? { get }
+    /// Turns the recording of decisions (for explanations) on or off.
+    func explain(_ isOn: Bool)
+    /// Moves the decisions recorded since the last call to `buffer`.
+    func takeDecisions(into buffer: inout [ClassificationDecision])
+    /// A key of a keyboard (another device) went down or up: for disable-while-typing.
+    func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp)
 }
 
 extension FrameClassifier {
     var diagnostic: String? { nil }
+    func explain(_ isOn: Bool) {}
+    func takeDecisions(into buffer: inout [ClassificationDecision]) {}
+    func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {}
 }
 
 /// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the

@@ -21,7 +21,9 @@ extension ReplayCommand {
             for warning in loaded.warnings { print("Warning: \(warning)", to: &standardError) }
             scene = loaded.scene
         }
-        let runtime = try Runtime(scene: scene, sceneFile: scenePath ?? "<scene>", options: classifierOptions)
+        let runtime = try Runtime(
+            scene: scene, sceneFile: scenePath ?? "<scene>", settings: deviceSettings,
+            rules: DeviceSettingsOptions.rules(file: settingsPath))
         // The scene is not freed node by node when the command returns: the process ends. (The
         // runtime's release only finishes event streams, which a replay does not use.)
         ProcessLifetime.keepUntilExit(runtime)
@@ -31,6 +33,18 @@ extension ReplayCommand {
         }
         var output = FileStream.standardOutput
         var line = JSONLine()
+        if explainsDecisions {
+            // Decisions come through the runtime's callbacks, in order with the events.
+            let includesMotion = isMotionIncluded
+            runtime.onDecision = { decision in
+                var output = FileStream.standardOutput
+                print(decision.textLine(), to: &output)
+            }
+            runtime.onEvent = { event in
+                var output = FileStream.standardOutput
+                if let text = event.textLine(includeMotion: includesMotion) { print(text, to: &output) }
+            }
+        }
         let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
         var pacer = isRealtime ? Pacer() : nil
         do {
@@ -41,6 +55,7 @@ extension ReplayCommand {
                     progress?.show(time)
                 },
                 afterStep: { events in
+                    guard !explainsDecisions else { return }
                     for event in events {
                         if isJSON {
                             if event.appendJSON(to: &line, includeMotion: isMotionIncluded) {

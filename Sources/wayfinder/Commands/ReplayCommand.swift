@@ -25,8 +25,14 @@ struct ReplayCommand: Command {
     static let json = CommandOption.flag("--json", help: "Prints JSON lines (one object per frame with --raw).")
     static let realtime = CommandOption.flag("--realtime", help: "Waits between frames as long as the recording did.")
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion and touch positions.")
-    static let options = [files, desc, raw, scene, json, realtime] + DeviceSettingsOptions.options + [motion]
-    static let exclusiveGroups = [[raw, scene]]
+    static let device = CommandOption.value(
+        "--device", placeholder: "NAME|R:D", repeatable: true,
+        help: "Replays only this device, by name or as recording:device (0:0 is the first file's first).")
+    static let why = CommandOption.flag(
+        "--why", help: "Also prints why each classification decision went as it did ('why:' lines).")
+    static let options =
+        [files, desc, raw, scene, json, realtime, device] + DeviceSettingsOptions.options + [motion, why]
+    static let exclusiveGroups = [[raw, scene], [raw, why], [json, why]] + DeviceSettingsOptions.exclusiveGroups
 
     /// The recordings to replay, each with the `--desc` that follows it.
     var recordings: [ReplayInput]
@@ -39,9 +45,15 @@ struct ReplayCommand: Command {
     /// Whether to wait between frames as the recording did.
     var isRealtime: Bool
     /// The device settings the command line chose.
-    var classifierOptions: ClassifierOptions
+    var deviceSettings: DeviceSettings
+    /// The settings file `--settings` named, if any.
+    var settingsPath: String?
     /// Whether pointer motion and touch positions are printed.
     var isMotionIncluded: Bool
+    /// The devices chosen with `--device`; every device when empty.
+    var selection: DeviceSelection
+    /// Whether decisions are explained.
+    var explainsDecisions: Bool
 
     /// Returns the recordings given as `files`, each with the `descriptions` option that follows
     /// it.
@@ -75,16 +87,32 @@ struct ReplayCommand: Command {
         scenePath = arguments.value(of: Self.scene)
         isJSON = arguments.contains(Self.json)
         isRealtime = arguments.contains(Self.realtime)
-        classifierOptions = DeviceSettingsOptions.classifierOptions(from: arguments)
+        deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         isMotionIncluded = arguments.contains(Self.motion)
+        selection = DeviceSelection(arguments.values(of: Self.device))
+        explainsDecisions = arguments.contains(Self.why)
     }
 
     func run() throws {
-        let replay: Replay
+        var replay: Replay
         do {
             replay = try Replay.load(recordings)
         } catch {
             throw CommandFailure("\(error)")
+        }
+        if !selection.isAll {
+            let all = replay.sources
+            replay.sources = all.filter {
+                selection.contains(node: "\($0.recording):\($0.device)", name: $0.description.name)
+            }
+            guard !replay.sources.isEmpty else {
+                let names = all.map { "'\($0.description.name)' (\($0.recording):\($0.device))" }
+                throw CommandFailure(
+                    "no device of the recordings matches --device "
+                        + selection.patterns.map { "'\($0)'" }.joined(separator: ", ") + "; they hold "
+                        + names.joined(separator: ", "))
+            }
         }
         if isRaw {
             try runRaw(replay)

@@ -4,37 +4,129 @@ public import DeviceProfiles
     @preconcurrency import Glibc
 #endif
 
-/// What a person can choose about how their devices are classified.
+/// How a person wants their devices to behave: the settings libinput offers (and `libinput
+/// debug-events` takes as options), with libinput's defaults and meanings.
+///
+/// A setting left `nil` takes the device's default, which depends on what the device is (see each
+/// property). A setting that a device cannot have (edge scrolling on a mouse) is ignored for that
+/// device, which keeps its default.
 ///
 /// ```swift
-/// var options = ClassifierOptions()
-/// options.tapToClick = true
-/// options.clickMethod = .fingers
+/// var settings = DeviceSettings()
+/// settings.tapToClick = true
+/// settings.naturalScrolling = true
+/// settings.scrollMethod = .edge
+/// let runtime = try Runtime(settings: settings)
 /// ```
-public struct ClassifierOptions: Hashable, Sendable {
-    /// Whether touchpad taps click. `nil` uses the default: on only for pads without a physical
-    /// button (libinput's default; tapping on a pad with a button is a choice people make).
+///
+/// | setting | default | applies to |
+/// | --- | --- | --- |
+/// | ``tapToClick`` | on only for touchpads without a physical button | touchpads |
+/// | ``tapAndDrag`` | on | touchpads, when tapping is on |
+/// | ``dragLock`` | off | touchpads, when tap-and-drag is on |
+/// | ``clickMethod`` | the device profile's, else button areas | clickpads |
+/// | ``naturalScrolling`` | off | every device that scrolls |
+/// | ``leftHanded`` | off | mice, pointing sticks, touchpads |
+/// | ``middleButtonEmulation`` | on for a left and a right button without a middle one | mice, pointing sticks, touchpads with buttons, clickpads |
+/// | ``disableWhileTyping`` | on | touchpads, with the keyboards they pair with |
+/// | ``scrollMethod`` | two fingers (edge for single-finger pads), on-button for pointing sticks, none for mice | touchpads, mice, pointing sticks |
+public struct DeviceSettings: Hashable, Sendable {
+    /// Whether touchpad taps click: one finger primary, two secondary, three middle. `nil` uses
+    /// the default: on only for pads without a physical button (libinput's default; tapping on a
+    /// pad with a button is a choice people make).
     public var tapToClick: Bool?
+    /// Whether a tap followed by a touch within the drag timeout (160 ms + 20 ms per finger of the
+    /// tap) holds the tap's button down for a drag until the finger lifts. On by default, as in
+    /// libinput; it delays a tap's button release by that timeout.
+    public var tapAndDrag: Bool
+    /// What lifting the finger during a tap-and-drag does: ends the drag (off, the default), or
+    /// keeps the button down so that the drag can go on with a new touch.
+    public var dragLock: DragLock
     /// How a clickpad chooses the logical button. `nil` uses the device profile, else button
     /// areas.
     public var clickMethod: ClickMethod?
-    /// Whether the primary and secondary buttons are swapped.
+    /// Whether scrolling is natural: content follows the fingers (and a wheel turned toward the
+    /// user scrolls up), so every scroll's deltas change sign, on both axes, for every kind of
+    /// device. Off by default.
+    public var naturalScrolling: Bool
+    /// Whether the primary and secondary buttons are swapped: a mouse's or a pointing stick's
+    /// buttons, a touchpad's physical buttons and button areas, clickfinger and tap buttons.
     public var leftHanded: Bool
+    /// Whether pressing the left and right buttons together (within 50 ms) is a middle click.
+    /// `nil` uses the default: on for a device with left and right buttons and no middle button
+    /// (not a clickpad), off otherwise. On a clickpad it splits the button strip into a left and
+    /// a right half, without a middle area.
+    public var middleButtonEmulation: Bool?
+    /// Whether a touchpad ignores new touches and taps while a paired keyboard is typed on: for
+    /// 200 ms after the first key, 500 ms after later ones; modifiers and keys outside the typing
+    /// block do not count. On by default.
+    public var disableWhileTyping: Bool
+    /// How the device scrolls. `nil` uses the device's default: two fingers on a touchpad that
+    /// tracks two (else edge), on-button for a pointing stick, none for a mouse (whose wheel
+    /// scrolls whatever the method).
+    public var scrollMethod: ScrollMethod?
     /// The keyboard layout; `nil` fields come from `XKB_DEFAULT_*` or are US.
     public var keyboardLayout: KeyboardLayout
 
-    /// Creates options with the defaults.
+    /// Creates settings; every setting not given keeps its default.
     public init(
         tapToClick: Bool? = nil,
+        tapAndDrag: Bool = true,
+        dragLock: DragLock = .off,
         clickMethod: ClickMethod? = nil,
+        naturalScrolling: Bool = false,
         leftHanded: Bool = false,
+        middleButtonEmulation: Bool? = nil,
+        disableWhileTyping: Bool = true,
+        scrollMethod: ScrollMethod? = nil,
         keyboardLayout: KeyboardLayout = KeyboardLayout()
     ) {
         self.tapToClick = tapToClick
+        self.tapAndDrag = tapAndDrag
+        self.dragLock = dragLock
         self.clickMethod = clickMethod
+        self.naturalScrolling = naturalScrolling
         self.leftHanded = leftHanded
+        self.middleButtonEmulation = middleButtonEmulation
+        self.disableWhileTyping = disableWhileTyping
+        self.scrollMethod = scrollMethod
         self.keyboardLayout = keyboardLayout
     }
+}
+
+extension DeviceSettings {
+    /// The same settings with the default keyboard layout (for a device whose chosen layout does
+    /// not compile).
+    public var withDefaultKeyboardLayout: DeviceSettings {
+        var settings = self
+        settings.keyboardLayout = KeyboardLayout()
+        return settings
+    }
+}
+
+/// What lifting the finger during a tap-and-drag does.
+public enum DragLock: String, Hashable, Sendable, CaseIterable {
+    /// The drag ends when the finger lifts (libinput's default).
+    case off
+    /// The button stays down for 300 ms after the finger lifts; a new touch in that time goes on
+    /// dragging, a tap ends the drag at once.
+    case timeout
+    /// The button stays down after the finger lifts until a tap ends the drag.
+    case sticky
+}
+
+/// How a device turns movement into scrolling.
+public enum ScrollMethod: String, Hashable, Sendable, CaseIterable {
+    /// Two fingers moving together on a touchpad (libinput's default where the pad tracks two).
+    case twoFingers = "two-finger"
+    /// One finger moving along the right edge (vertical) or the bottom edge (horizontal) of a
+    /// touchpad (the default for pads that track a single finger).
+    case edge
+    /// Moving a pointing stick or mouse while its middle button is held (the default for
+    /// pointing sticks); a short press without movement is still a middle click.
+    case onButton = "on-button"
+    /// No scrolling from movement (a wheel still scrolls).
+    case noScrolling = "none"
 }
 
 /// An XKB keymap selection: rules, model, layout, variant and options.

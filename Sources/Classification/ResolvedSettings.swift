@@ -1,0 +1,77 @@
+import DeviceProfiles
+import InputEvents
+
+/// A person's touchpad settings, resolved against the device and its profile.
+///
+/// Settings change only at rest (no finger on the pad, no button held), so that a sequence that
+/// began under one setting is judged under it to the end.
+struct TouchpadSettings: Hashable, Sendable {
+    /// Whether taps click.
+    var tapToClick: Bool
+    /// What a tap's button does after the tap.
+    var tapAndDrag: TapAndDrag.Configuration
+    /// How a clickpad chooses the logical button of a press.
+    var clickMethod: ClickMethod
+    /// Which logical buttons presses, areas, finger counts and taps stand for.
+    var mapping: ButtonMapping
+    /// Whether left and right together are middle (physical buttons), or the button strip has no
+    /// middle area (clickpads).
+    var middleButtonEmulation: Bool
+    /// Whether typing on a paired keyboard disables the pad.
+    var disableWhileTyping: Bool
+    /// How the pad scrolls: two fingers, edge or none.
+    var scrollMethod: ScrollMethod
+
+    /// Resolves a person's settings for a device: taps click by default only on pads without a
+    /// physical button; the click method comes from the settings, else the profile, else button
+    /// areas; middle-button emulation is on by default for a pad with left and right buttons and
+    /// no middle one (not a clickpad); two-finger scrolling is the default where the pad tracks two
+    /// fingers, else edge scrolling; on-button scrolling is not a touchpad's.
+    init(settings: DeviceSettings, device: DeviceDescription, profile: DeviceProfile) {
+        tapToClick = settings.tapToClick ?? !device.supports(.leftButton)
+        tapAndDrag = TapAndDrag.Configuration(isEnabled: settings.tapAndDrag, dragLock: settings.dragLock)
+        clickMethod = settings.clickMethod ?? profile.clickMethod ?? .buttonAreas
+        mapping = ButtonMapping(leftHanded: settings.leftHanded)
+        let hasButtonPair = device.supports(.leftButton) && device.supports(.rightButton)
+        let defaultEmulation = hasButtonPair && !device.supports(.middleButton) && !device.has(.buttonPad)
+        middleButtonEmulation = settings.middleButtonEmulation ?? defaultEmulation
+        disableWhileTyping = settings.disableWhileTyping
+        let slots = device.absoluteAxes[.multitouchSlot].map { Int($0.maximum) - Int($0.minimum) + 1 } ?? 0
+        let tracksTwo = slots >= 2 || device.supports(.toolDoubleTap)
+        let defaultMethod: ScrollMethod = tracksTwo ? .twoFingers : .edge
+        switch settings.scrollMethod {
+        case .twoFingers?: scrollMethod = tracksTwo ? .twoFingers : defaultMethod
+        case .edge?, .noScrolling?: scrollMethod = settings.scrollMethod ?? defaultMethod
+        case .onButton?, nil: scrollMethod = defaultMethod
+        }
+    }
+}
+
+/// A person's settings for a relative pointer (mouse, trackball, pointing stick), resolved
+/// against the device.
+struct PointerSettings: Hashable, Sendable {
+    /// Which logical buttons the physical ones stand for.
+    var mapping: ButtonMapping
+    /// Whether left and right together are middle.
+    var middleButtonEmulation: Bool
+    /// The button that scrolls while held, or nil without on-button scrolling.
+    var scrollButton: KeyCode?
+
+    /// Resolves a person's settings for a device: middle-button emulation is on by default for a
+    /// device with left and right buttons and no middle one; on-button scrolling (with the middle
+    /// button) is the default for pointing sticks, and available on any pointer with a middle
+    /// button.
+    init(settings: DeviceSettings, device: DeviceDescription, kind: DeviceKind) {
+        mapping = ButtonMapping(leftHanded: settings.leftHanded)
+        let hasButtonPair = device.supports(.leftButton) && device.supports(.rightButton)
+        let hasMiddle = device.supports(.middleButton)
+        middleButtonEmulation = settings.middleButtonEmulation ?? (hasButtonPair && !hasMiddle)
+        let defaultMethod: ScrollMethod = kind == .pointingStick ? .onButton : .noScrolling
+        let method =
+            switch settings.scrollMethod {
+            case .onButton?, .noScrolling?: settings.scrollMethod ?? defaultMethod
+            case .twoFingers?, .edge?, nil: defaultMethod
+            }
+        scrollButton = method == .onButton && hasMiddle ? .middleButton : nil
+    }
+}

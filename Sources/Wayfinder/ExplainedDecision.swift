@@ -1,0 +1,33 @@
+public import Classification
+public import EventModel
+public import InputEvents
+
+/// A classification decision of one device, explained: what `--why` prints.
+///
+/// ```swift
+/// runtime.onDecision = { decision in print(decision.textLine()) }
+/// //   0.742191  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 4.4 mm, more than 1.3 mm
+/// ```
+public struct ExplainedDecision: Hashable, Sendable {
+    /// When the decision was taken.
+    public var time: Timestamp
+    /// The device whose classifier took it.
+    public var device: DeviceInstance
+    /// What was decided, and on which numbers.
+    public var decision: ClassificationDecision
+
+    /// Creates an explained decision.
+    public init(time: Timestamp, device: DeviceInstance, decision: ClassificationDecision) {
+        self.time = time
+        self.device = device
+        self.decision = decision
+    }
+
+    /// The decision as a line of the text stream: the time and device columns of the events'
+    /// lines, then `why: ` and the explanation.
+    ///
+    /// - Parameter origin: The time printed as zero, as for ``WayfinderEvent/textLine(origin:includeMotion:)``.
+    public func textLine(origin: Timestamp = .zero) -> String {
+        WayfinderEvent.textLine(time: time, origin: origin, device: device.name, text: "why: " + decision.description)
+    }
+}

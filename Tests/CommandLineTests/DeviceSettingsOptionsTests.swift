@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+/// The device settings and `--why` on `replay` (and `run`, which shares the table).
+@Suite struct DeviceSettingsOptionsTests {
+    private static func recording(_ suffix: String) throws -> [String] {
+        ReplayCommandTests.arguments(for: try #require(BundledRecording.named(suffix)))
+    }
+
+    /// The lines of a successful run, without the time column.
+    private static func lines(_ arguments: [String]) throws -> [String] {
+        let outcome = try WayfinderProcess.run(arguments)
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(outcome.standardError.isEmpty)
+        return outcome.outputLines
+    }
+
+    @Test func whyExplainsTheClickpadRecordingsTapsInOrderWithTheEvents() throws {
+        let output = try Self.lines(["replay", "--tap-to-click", "--why"] + Self.recording("clickpad.tap.events"))
+        #expect(
+            output == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  why: tap holds primary down for 180 ms: touch again to drag",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary down by tap",
+                "  0.243835  SynPS/2 Synaptics TouchPad  button primary up by tap",
+                "  2.026671  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 5.3 mm, more than 1.3 mm",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+    }
+
+    /// The issue's example: a two-finger tap on a semi-multitouch pad prints nothing but the
+    /// device; `--why` says why.
+    @Test func whyExplainsTheSemiMultitouchTwoFingerTap() throws {
+        let output = try Self.lines(["replay", "--why"] + Self.recording("alps-glidepoint.2-finger-tap.evemu"))
+        #expect(
+            output == [
+                "  0.000000  AlpsPS/2 ALPS GlidePoint  device added (touchpad)",
+                "  0.071578  AlpsPS/2 ALPS GlidePoint  why: no scroll: the fingers moved 180° apart, more than 45°",
+                "  0.224519  AlpsPS/2 ALPS GlidePoint  why: 2-finger touch did not tap: held 194 ms, longer than 180 ms "
+                    + "(semi-multitouch pad: two fingers are a bounding box, judged on time alone)",
+                "  0.224519  AlpsPS/2 ALPS GlidePoint  device removed (touchpad)",
+            ])
+    }
+
+    @Test func whyExplainsATouchscreenPan() throws {
+        let output = try Self.lines(["replay", "--why"] + Self.recording("atmel-maxtouch.1-finger-drag-up-down.evemu"))
+        #expect(
+            output == [
+                "  0.000000  Atmel maXTouch Touchscreen  device added (touchscreen)",
+                "  2.199869  Atmel maXTouch Touchscreen  why: touch did not tap: moved 290.2 pt, more than 10.0 pt "
+                    + "(a pan: only its positions report it)",
+                "  2.199869  Atmel maXTouch Touchscreen  device removed (touchscreen)",
+            ])
+    }
+
+    /// The README's `--why` example is what the command prints.
+    @Test func theReadmesWhyExampleIsTheCommandsOutput() throws {
+        let readme = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let prompt = "$ wayfinder replay --why "
+        let start = try #require(lines.firstIndex { $0.hasPrefix(prompt) })
+        let end = try #require(lines[start...].firstIndex { $0 == "```" })
+        let path = Fixtures.packageRoot.appendingPathComponent(String(lines[start].dropFirst(prompt.count))).path
+        #expect(try Self.lines(["replay", "--why", path]) == Array(lines[(start + 1)..<end]))
+    }
+
+    @Test func settingsReachTheClassifier() throws {
+        let click = try Self.recording("right-phys-click.events")
+        #expect(
+            try Self.lines(["replay", "--left-handed"] + click) == [
+                "  0.000016  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.124282  SynPS/2 Synaptics TouchPad  button primary down by buttonArea (BTN_LEFT)",
+                "  0.421351  SynPS/2 Synaptics TouchPad  button primary up by buttonArea (BTN_LEFT)",
+                "  0.446117  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let tap = try Self.recording("clickpad.tap.events")
+        #expect(
+            try Self.lines(["replay", "--tap-to-click", "--no-tap-and-drag"] + tap) == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary down by tap",
+                "  0.063835  SynPS/2 Synaptics TouchPad  button primary up by tap",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let scroll = try Self.recording("clickpad.two-finger-scroll-down.events")
+        let traditional = try Self.lines(["replay"] + scroll)
+        #expect(traditional[1] == "  0.428340  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy 8.91")
+        #expect(
+            try Self.lines(["replay", "--natural-scrolling"] + scroll) == traditional.map(Self.verticallyReversed))
+    }
+
+    /// A line with its scroll's `dy` and release velocity's vertical part negated (the recording
+    /// scrolls vertically only); other lines as they are.
+    private static func verticallyReversed(_ line: String) -> String {
+        guard line.contains(" scroll ") else { return line }
+        var words = line.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        for index in words.indices.dropFirst(2)
+        where words[index - 1] == "dy" || words[index - 2] == "velocity" {
+            let word = words[index]
+            if word.allSatisfy({ $0 == "0" || $0 == "." }) { continue }
+            words[index] = word.hasPrefix("-") ? String(word.dropFirst()) : "-" + word
+        }
+        return words.joined(separator: " ")
+    }
+
+    @Test func replayChoosesDevicesByNameOrRecordingAndDevice() throws {
+        let mouse = try Self.recording("saitek-rat5.events")
+        let tap = try Self.recording("clickpad.tap.events")
+        let byName = try Self.lines(["replay", "--device", "SynPS/2 Synaptics TouchPad"] + mouse + tap)
+        let bySource = try Self.lines(["replay", "--device", "1:0"] + mouse + tap)
+        #expect(byName == bySource)
+        #expect(
+            byName == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+        let none = try WayfinderProcess.run(["replay", "--device", "Nothing"] + tap)
+        #expect(none.exitCode == 1)
+        #expect(
+            none.errorLines == [
+                "Error: no device of the recordings matches --device 'Nothing'; they hold "
+                    + "'SynPS/2 Synaptics TouchPad' (0:0)"
+            ])
+    }
+
+    /// A settings file changes the devices its rules match, later rules winning; a misspelt
+    /// setting is an error naming the file and line, with the closest name.
+    @Test func aSettingsFileChangesOnlyTheDevicesItMatches() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-settings-\(UUID()).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let recordings = try Self.recording("right-phys-click.events") + Self.recording("saitek-rat5.events")
+        let rules = """
+            # The touchpad and the Saitek mouse are left-handed.
+            {"match": {"kind": "touchpad"}, "settings": {"leftHanded": true}}
+            {"match": {"id": "06a3:0cc3"}, "settings": {"leftHanded": true}}
+
+            """
+        try Data(rules.utf8).write(to: file)
+        let pad = [
+            "  0.000016  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+            "  0.124282  SynPS/2 Synaptics TouchPad  button primary down by buttonArea (BTN_LEFT)",
+            "  0.421351  SynPS/2 Synaptics TouchPad  button primary up by buttonArea (BTN_LEFT)",
+            "  0.446117  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+        ]
+        let mouse = "Saitek Cyborg R.A.T.5 Mouse"
+        #expect(
+            try Self.lines(["replay", "--settings", file.path] + recordings) == [
+                "  0.000006  \(mouse)  device added (mouse)"
+            ] + pad + [
+                "  1.286043  \(mouse)  button secondary down by button (BTN_LEFT)",
+                "  1.422048  \(mouse)  button secondary up by button (BTN_LEFT)",
+                "  2.322080  \(mouse)  button primary down by button (BTN_RIGHT)",
+                "  2.426084  \(mouse)  button primary up by button (BTN_RIGHT)",
+                "  3.523117  \(mouse)  button secondary down by button (BTN_LEFT)",
+                "  3.646123  \(mouse)  button secondary up by button (BTN_LEFT)",
+                " 14.666508  \(mouse)  device removed (mouse)",
+            ])
+
+        try Data((rules + "{\"match\": {\"name\": \"\(mouse)\"}, \"settings\": {\"leftHanded\": false}}\n").utf8)
+            .write(to: file)
+        #expect(
+            try Self.lines(["replay", "--settings", file.path] + recordings) == [
+                "  0.000006  \(mouse)  device added (mouse)"
+            ] + pad + [
+                "  1.286043  \(mouse)  button primary down by button (BTN_LEFT)",
+                "  1.422048  \(mouse)  button primary up by button (BTN_LEFT)",
+                "  2.322080  \(mouse)  button secondary down by button (BTN_RIGHT)",
+                "  2.426084  \(mouse)  button secondary up by button (BTN_RIGHT)",
+                "  3.523117  \(mouse)  button primary down by button (BTN_LEFT)",
+                "  3.646123  \(mouse)  button primary up by button (BTN_LEFT)",
+                " 14.666508  \(mouse)  device removed (mouse)",
+            ])
+
+        try Data("# rules\n{\"match\": {}, \"settings\": {\"leftHand\": true}}\n".utf8).write(to: file)
+        let broken = try WayfinderProcess.run(["replay", "--settings", file.path] + recordings)
+        #expect(broken.exitCode == 1)
+        #expect(broken.outputLines == [])
+        #expect(
+            broken.errorLines == [
+                "Error: \(file.path):2: unknown setting \"leftHand\"; did you mean \"leftHanded\"?"
+            ])
+
+        let missing = try WayfinderProcess.run(["run", "--settings", file.path + ".missing"])
+        #expect(missing.exitCode == 1)
+        #expect(missing.outputLines == [])
+        #expect(missing.errorLines == ["Error: \(file.path).missing: no such file"])
+    }
+
+    @Test func contradictorySettingsAndWhyWithJSONAreUsageErrors() throws {
+        let tap = try Self.recording("clickpad.tap.events")
+        for (arguments, message) in [
+            (
+                ["--tap-to-click", "--no-tap-to-click"],
+                "'--tap-to-click' and '--no-tap-to-click' cannot be used together"
+            ),
+            (["--json", "--why"], "'--json' and '--why' cannot be used together"),
+            (
+                ["--scroll-method", "sideways"],
+                "The value 'sideways' is invalid for '--scroll-method <two-finger|edge|on-button|none>'"
+            ),
+        ] {
+            let outcome = try WayfinderProcess.run(["replay"] + arguments + tap)
+            #expect(outcome.exitCode == 64)
+            #expect(outcome.errorLines.first == "Error: \(message)", "\(outcome.standardError)")
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Classification
+import DeviceProfiles
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@testable import Wayfinder
+
+/// Settings files: one rule per line, matching devices by name, kind or id.
+@Suite struct DeviceSettingsRulesTests {
+    private static let text = """
+        # Touchpads tap and scroll naturally; the scripted mouse is left-handed.
+        {"match": {"kind": "touchpad"}, "settings": {"tapToClick": true, "naturalScrolling": true}}
+
+        {"match": {"name": "Scripted Mouse"}, "settings": {"leftHanded": true, "scrollMethod": "on-button"}}
+        {"match": {"id": "1234:5678"}, "settings": {"middleButtonEmulation": false, "dragLock": "sticky"}}
+        {"match": {}, "settings": {"disableWhileTyping": false, "tapAndDrag": false, "clickMethod": "fingers"}}
+        """
+
+    @Test func aFileIsReadRuleByRuleWithItsLines() throws {
+        let rules = try DeviceSettingsRules(parsing: Self.text, file: "settings.jsonl")
+        #expect(
+            rules.rules == [
+                .init(
+                    match: .init(kind: .touchpad), changes: [.naturalScrolling(true), .tapToClick(true)], line: 2),
+                .init(
+                    match: .init(name: "Scripted Mouse"), changes: [.leftHanded(true), .scrollMethod(.onButton)],
+                    line: 4),
+                .init(
+                    match: .init(vendorID: 0x1234, productID: 0x5678),
+                    changes: [.dragLock(.sticky), .middleButtonEmulation(false)], line: 5),
+                .init(
+                    match: .init(), changes: [.clickMethod(.fingers), .disableWhileTyping(false), .tapAndDrag(false)],
+                    line: 6),
+            ])
+    }
+
+    /// Lines may end in CR LF, and may be indented.
+    @Test func windowsLineEndsAndIndentationAreAccepted() throws {
+        let text = "# rules\r\n  {\"match\": {}, \"settings\": {\"leftHanded\": true}}\r\n\r\n"
+        #expect(
+            try DeviceSettingsRules(parsing: text, file: "settings.jsonl").rules == [
+                .init(match: .init(), changes: [.leftHanded(true)], line: 2)
+            ])
+    }
+
+    /// Every matching rule changes what it names, in order; the rest keeps the base settings.
+    @Test func eachDeviceGetsTheBaseChangedByTheRulesThatMatchIt() throws {
+        let rules = try DeviceSettingsRules(parsing: Self.text, file: "settings.jsonl")
+        let base = DeviceSettings(leftHanded: false, scrollMethod: .noScrolling)
+        let everyone = DeviceSettings(
+            tapAndDrag: false, clickMethod: .fingers, leftHanded: false, disableWhileTyping: false,
+            scrollMethod: .noScrolling)
+        var clickpad = everyone
+        clickpad.tapToClick = true
+        clickpad.naturalScrolling = true
+        #expect(rules.settings(for: ScriptedDevice.touchpad(), base: base) == clickpad)
+        var mouse = everyone
+        mouse.leftHanded = true
+        mouse.scrollMethod = .onButton
+        mouse.middleButtonEmulation = false
+        mouse.dragLock = .sticky
+        #expect(rules.settings(for: ScriptedDevice.mouse(), base: base) == mouse)
+        #expect(rules.settings(for: ScriptedDevice.keyboard(), base: base) == everyone)
+    }
+
+    @Test(arguments: [
+        ("{\"match\": {}}", "\"settings\" is missing or not an object"),
+        ("[1, 2]", "not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}"),
+        (
+            "{\"match\": {\"kind\": \"trackball\"}, \"settings\": {}}",
+            "\"kind\" must be one of keyboard, mouse, touchpad, clickpad, pointingStick, "
+                + "touchscreen, tablet, other"
+        ),
+        (
+            "{\"match\": {\"id\": \"46d:c52b\"}, \"settings\": {}}",
+            "\"id\" must be \"vendor:product\" in hex, like \"046d:c52b\""
+        ),
+        (
+            "{\"match\": {\"vendor\": \"046d\"}, \"settings\": {}}",
+            "unknown match field \"vendor\" (name, kind, id)"
+        ),
+        (
+            "{\"match\": {\"kind\": \"touchpads\"}, \"settings\": {}}",
+            "\"kind\" must be one of keyboard, mouse, touchpad, clickpad, pointingStick, "
+                + "touchscreen, tablet, other; did you mean \"touchpad\"?"
+        ),
+        ("{\"match\": {\"nam\": \"Mouse\"}, \"settings\": {}}", "unknown match field \"nam\"; did you mean \"name\"?"),
+        (
+            "{\"match\": {}, \"settings\": {\"tapToClik\": true}}",
+            "unknown setting \"tapToClik\"; did you mean \"tapToClick\"?"
+        ),
+        (
+            "{\"match\": {}, \"settings\": {\"speed\": 0.5}}",
+            "unknown setting \"speed\" (tapToClick, tapAndDrag, dragLock, clickMethod, "
+                + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, scrollMethod)"
+        ),
+        ("{\"match\": {}, \"settings\": {\"leftHanded\": 1}}", "\"leftHanded\" must be true or false"),
+        ("{\"match\": {}, \"settings\": {\"tapToClick\": \"yes\"}}", "\"tapToClick\" must be true or false"),
+        (
+            "{\"match\": {}, \"settings\": {\"scrollMethod\": \"sideways\"}}",
+            "\"scrollMethod\" must be one of two-finger, edge, on-button, none"
+        ),
+        (
+            "{\"match\": {}, \"settings\": {\"scrollMethod\": \"two-fingers\"}}",
+            "\"scrollMethod\" must be one of two-finger, edge, on-button, none; did you mean \"two-finger\"?"
+        ),
+        ("{\"match\": {}, \"settings\": {\"dragLock\": true}}", "\"dragLock\" must be one of off, timeout, sticky"),
+        ("{\"match\": {}, \"setting\": {}}", "unknown field \"setting\"; did you mean \"settings\"?"),
+        ("{\"match\": {}, \"settings\": {}, \"when\": \"always\"}", "unknown field \"when\" (match, settings)"),
+        ("{\"match\": {\"name\": 3}, \"settings\": {}}", "\"name\" must be a string"),
+        ("{\"match\": \"all\", \"settings\": {}}", "\"match\" is missing or not an object"),
+        (
+            "{\"match\": {}, \"settings\": {} ",
+            "not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}"
+        ),
+    ])
+    func aBrokenRuleNamesTheFileAndLine(rule: String, message: String) {
+        let text = "# a comment, then a blank line\n\n" + rule
+        #expect(throws: DeviceSettingsFileError(file: "settings.jsonl", line: 3, message: message)) {
+            try DeviceSettingsRules(parsing: text, file: "settings.jsonl")
+        }
+        #expect(
+            DeviceSettingsFileError(file: "settings.jsonl", line: 3, message: message).description
+                == "settings.jsonl:3: " + message)
+    }
+
+    /// The README's settings file reads as it says, and its error example is what a misspelt
+    /// setting in it gives.
+    @Test func theReadmesSettingsFileAndErrorAreWhatTheyClaim() throws {
+        let readme = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: "```jsonl"))
+        let end = try #require(lines[start...].firstIndex(of: "```"))
+        let file = lines[(start + 1)..<end].joined(separator: "\n")
+        #expect(
+            try DeviceSettingsRules(parsing: file, file: "settings.jsonl").rules == [
+                .init(match: .init(kind: .touchpad), changes: [.naturalScrolling(true), .tapToClick(true)], line: 2),
+                .init(
+                    match: .init(vendorID: 0x046d, productID: 0xc52b),
+                    changes: [.leftHanded(true), .middleButtonEmulation(false)], line: 3),
+            ])
+        let misspelt = file.replacing("\"tapToClick\"", with: "\"tapToClik\"")
+        let error = try #require(throws: DeviceSettingsFileError.self) {
+            try DeviceSettingsRules(parsing: misspelt, file: "settings.jsonl")
+        }
+        let prose = lines[end...].joined(separator: " ")
+        #expect(prose.contains("`Error: \(error)`"))
+        #expect(error.description == "settings.jsonl:2: unknown setting \"tapToClik\"; did you mean \"tapToClick\"?")
+    }
+
+    @Test func aMissingFileIsNamed() {
+        #expect(
+            throws: DeviceSettingsFileError(
+                file: "/nonexistent/settings.jsonl", line: nil,
+                message: "/nonexistent/settings.jsonl: no such file")
+        ) {
+            try DeviceSettingsRules.load(path: "/nonexistent/settings.jsonl")
+        }
+    }
+}
