@@ -59,13 +59,13 @@ public final class DragInteraction: Interaction {
     /// - Parameter thresholds: The movement a tap may make while the item has not lifted.
     public init(thresholds: InteractionThresholds = InteractionThresholds()) {
         delayedRecognizer = LongPressGestureRecognizer(name: "drag.lift", thresholds: thresholds)
-        delayedRecognizer.allowedTouchTypes = [.direct]
+        delayedRecognizer.allowedTouchTypes = TouchTypeSets.direct
         immediateRecognizer = LongPressGestureRecognizer(
             name: "drag.immediate",
             minimumPressDuration: .zero,
             thresholds: thresholds
         )
-        immediateRecognizer.allowedTouchTypes = [.indirectPointer, .pencil]
+        immediateRecognizer.allowedTouchTypes = TouchTypeSets.indirectPointerAndPencil
         delayedRecognizer.addTarget { [weak self] in self?.handle($0) }
         immediateRecognizer.addTarget { [weak self] in self?.handle($0) }
         delayedRecognizer.delegate = self

@@ -208,7 +208,7 @@ public class GestureRecognizer {
     /// A disabled recognizer sees no new gesture.
     @exclusivity(unchecked) public var isEnabled = true
     /// The kinds of touch the recognizer sees; others pass it by.
-    public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+    public var allowedTouchTypes: Set<TouchType> = TouchTypeSets.all
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
     public weak var delegate: (any GestureRecognizerDelegate)?
     /// The node the recognizer is attached to.

@@ -19,7 +19,7 @@ struct SecondaryActionRecognizers {
         longPress = LongPressGestureRecognizer(name: "\(name).long-press", thresholds: thresholds)
         secondaryClick = TapGestureRecognizer(name: "\(name).secondary-click", thresholds: thresholds)
         secondaryClick.buttonMaskRequired = .secondary
-        secondaryClick.allowedTouchTypes = [.indirectPointer]
+        secondaryClick.allowedTouchTypes = TouchTypeSets.indirectPointer
         // A secondary click is a click however far the pointer moved with the button down:
         // pressing a clickpad moves the finger's contact (a recorded Synaptics right click moves
         // 10 pt between press and release), and desktops show the menu wherever the press ends.
