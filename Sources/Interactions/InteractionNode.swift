@@ -45,6 +45,9 @@ public final class NodeAttachments {
     @exclusivity(unchecked) var childIndex: ChildIndex?
     /// The scroll view interaction attached to the node, found without a cast per interaction.
     @exclusivity(unchecked) public internal(set) var scrollView: ScrollViewInteraction?
+    /// How many hover recognizers the node and its descendants have: a tree whose root counts none
+    /// is never hit tested for hovering.
+    @exclusivity(unchecked) public internal(set) var hoverRecognizerCount = 0
 
     /// Creates empty attachments.
     public init() {}
@@ -91,6 +94,7 @@ extension InteractionNode {
         }
         attachments.gestureRecognizers.append(recognizer)
         recognizer.node = self
+        if recognizer.watchesHover { adjustHoverRecognizerCount(by: 1) }
     }
 
     /// Detaches a gesture recognizer. It is reset without calling its targets, and sees no more
@@ -100,6 +104,17 @@ extension InteractionNode {
         attachments.gestureRecognizers.remove(at: index)
         recognizer.node = nil
         recognizer.detach()
+        if recognizer.watchesHover { adjustHoverRecognizerCount(by: -1) }
+    }
+
+    /// Adds to the hover recognizer count of the node and its ancestors.
+    func adjustHoverRecognizerCount(by change: Int) {
+        guard change != 0 else { return }
+        var current: (any InteractionNode)? = self
+        while let node = current {
+            node.attachments.hoverRecognizerCount += change
+            current = node.parentNode
+        }
     }
 
     /// Returns the deepest node under a point (window coordinates), or nil when the point is outside
@@ -150,11 +165,15 @@ extension InteractionNode {
         return index
     }
 
-    /// Forgets where the node's children are, so that hit testing looks again: call it after
-    /// moving children of a custom conformer that has many of them (the built-in ``Node`` keeps
-    /// track by itself).
+    /// Forgets where the node's children are, so that hit testing looks again, and counts the
+    /// hover recognizers below it again: call it after adding, removing or moving children of a
+    /// custom conformer (the built-in ``Node`` keeps track by itself).
     public func invalidateHitTestIndex() {
         attachments.childIndex = nil
+        var count = 0
+        for recognizer in attachments.gestureRecognizers where recognizer.watchesHover { count += 1 }
+        for child in childNodes { count += child.attachments.hoverRecognizerCount }
+        adjustHoverRecognizerCount(by: count - attachments.hoverRecognizerCount)
     }
 
     /// Whether this node is `ancestor` or lies below it.
@@ -211,6 +230,7 @@ public final class Node: InteractionNode {
         childStorage.append(child)
         child.parent = self
         attachments.childIndex = nil
+        adjustHoverRecognizerCount(by: child.attachments.hoverRecognizerCount)
     }
 
     /// Takes the node out of its parent's children. Its recognizers see no more input.
@@ -221,6 +241,7 @@ public final class Node: InteractionNode {
         for later in parent.children[indexInParent...] { later.indexInParent -= 1 }
         parent.attachments.childIndex = nil
         self.parent = nil
+        parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
     }
 
     /// Returns the node with an identifier in this node's subtree, or nil.

@@ -100,7 +100,7 @@ struct PanMachine: Equatable {
             // The classifier's long press and drag come with no movement of their own (the motion
             // that made the drag arrived just before it): nothing for a pan.
             return .none
-        case (.scrolling, .touchCancelled):
+        case (.scrolling, .touchCancelled), (_, .gesture), (_, .hover):
             return .none
         }
     }
@@ -156,6 +156,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
 
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }
+
+    /// A pan follows the touch that began it; other fingers change nothing.
+    override var extraTouches: ExtraTouches { .ignored }
 
     /// The settings of the gesture under way: changes apply from the next gesture.
     private var settings: (movement: Double, scrollTypes: ScrollTypeMask)?
