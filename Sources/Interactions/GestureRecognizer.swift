@@ -303,8 +303,29 @@ public class GestureRecognizer {
     /// Whether the gesture ended while its `began` was held back.
     @exclusivity(unchecked) var pendingEnd = false
 
-    init(name: String) {
+    /// Which inputs a kind of recognizer takes, besides the touches of its allowed types.
+    struct InputTraits {
+        /// What a touch beyond the first does to the recognizer's gesture.
+        var extraTouches = ExtraTouches.failGesture
+        /// The kind of multi-finger gesture it takes, if any.
+        var gesture: GestureKind?
+        /// The kinds of touch it holds, besides its allowed touch types (a hover recognizer holds
+        /// none, a pinch only fingers: a touchpad's pinch comes as a gesture).
+        var heldTouchTypes = Set(TouchType.allCases)
+        /// Whether it watches the pointer hover, recognizing alongside every other recognizer:
+        /// nothing excludes it, and it excludes nothing.
+        var watchesHover = false
+
+        /// A recognizer that follows the classifier's pinch with the fingers it holds.
+        static let followsPinch = InputTraits(extraTouches: .taken, gesture: .pinch, heldTouchTypes: [.direct])
+    }
+
+    /// Which inputs the recognizer takes.
+    let traits: InputTraits
+
+    init(name: String, traits: InputTraits = InputTraits()) {
         self.name = name
+        self.traits = traits
     }
 
     /// Adds a closure called on every transition except `failed`.
@@ -336,7 +357,7 @@ public class GestureRecognizer {
     func acceptsScroll(from source: ScrollSource) -> Bool { false }
 
     /// Whether the recognizer takes part in a multi-finger gesture of a kind.
-    func acceptsGesture(_ kind: GestureKind) -> Bool { false }
+    func acceptsGesture(_ kind: GestureKind) -> Bool { traits.gesture == kind }
 
     /// What a touch beyond the first does to the recognizer's gesture.
     enum ExtraTouches {
@@ -350,14 +371,13 @@ public class GestureRecognizer {
     }
 
     /// What a touch beyond the first does to the recognizer's gesture.
-    var extraTouches: ExtraTouches { .failGesture }
+    var extraTouches: ExtraTouches { traits.extraTouches }
 
-    /// Whether the recognizer takes touches at all (a hover recognizer watches the pointer only).
-    var acceptsTouches: Bool { true }
+    /// Whether the recognizer holds touches of a kind, besides its allowed touch types.
+    func acceptsTouches(of touchType: TouchType) -> Bool { traits.heldTouchTypes.contains(touchType) }
 
-    /// Whether the recognizer watches the pointer hover, recognizing alongside every other
-    /// recognizer: nothing excludes it, and it excludes nothing.
-    var watchesHover: Bool { false }
+    /// Whether the recognizer watches the pointer hover.
+    var watchesHover: Bool { traits.watchesHover }
 
     /// Runs the state machine on one input and returns the transitions it asks for.
     func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal { .none }

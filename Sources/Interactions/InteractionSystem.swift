@@ -204,7 +204,7 @@ public final class InteractionSystem {
             return
         case .begin(let sample, let isFirst):
             collectRecognizers(at: sample.location) {
-                $0.acceptsTouches && $0.allowedTouchTypes.contains(sample.touchType)
+                $0.acceptsTouches(of: sample.touchType) && $0.allowedTouchTypes.contains(sample.touchType)
             }
             if isFirst {
                 arbiter.replace(.touch, with: scratch, system: self, at: time)

@@ -65,6 +65,21 @@ public struct InteractionThresholds: Hashable, Sendable {
     /// motion's formula at whatever time is passed, so a different cadence changes no offset.
     public var animationFrameInterval: Duration = .microseconds(16_667)
 
+    /// The longest a one-finger swipe may last, from the touch going down to it lifting.
+    ///
+    /// A swipe is a flick: UIKit's swipe recognizer gives up on a stroke that takes longer than
+    /// about half a second, and 500 ms is also the classifier's long-press duration, so a press
+    /// held that long is a long press or a slow drag, never a swipe.
+    public var swipeMaximumDuration: Duration = .milliseconds(500)
+
+    /// How far a swipe may stray from its direction: the movement across it, as a fraction of the
+    /// movement along it.
+    ///
+    /// One half (26.6°) is closer to the axis than to the diagonal (45°), so a deliberate diagonal
+    /// stroke is refused, while the curve a wrist gives a horizontal flick (typically 10° to 20°)
+    /// passes.
+    public var swipeMaximumDeviation: Double = 0.5
+
     /// Creates the default thresholds.
     public init() {}
 }

@@ -152,13 +152,11 @@ public final class PanGestureRecognizer: GestureRecognizer {
     ) {
         self.allowedScrollTypes = allowedScrollTypes
         self.minimumMovement = thresholds.panMinimumMovement
-        super.init(name: name)
+        // A pan follows the touch that began it; other fingers change nothing.
+        super.init(name: name, traits: InputTraits(extraTouches: .ignored))
     }
 
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }
-
-    /// A pan follows the touch that began it; other fingers change nothing.
-    override var extraTouches: ExtraTouches { .ignored }
 
     /// The settings of the gesture under way: changes apply from the next gesture.
     private var settings: (movement: Double, scrollTypes: ScrollTypeMask)?
