@@ -40,6 +40,9 @@ public final class NodeAttachments {
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// How far the node's content is scrolled, which moves its children on screen.
     @exclusivity(unchecked) public internal(set) var contentOffset: Vector = .zero
+    /// How large the node's content is drawn (a zoomed scroll view): its children are scaled by it
+    /// about the node's top-left corner, before the content offset.
+    @exclusivity(unchecked) public internal(set) var zoomScale: Double = 1
     /// Where the node's children are, for hit testing among many children; nil until needed, and
     /// after the children change.
     @exclusivity(unchecked) var childIndex: ChildIndex?
@@ -133,13 +136,30 @@ extension InteractionNode {
     func hitTest(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
         visits += 1
         guard frame.contains(point) else { return nil }
-        return hitTestInside(point, scrolledBy: .zero, visits: &visits)
+        return hitTestInside(point, visits: &visits)
     }
 
-    /// The deepest node under a point already known to be inside this node.
-    private func hitTestInside(_ point: Point, scrolledBy offset: Vector, visits: inout Int) -> (any InteractionNode)? {
-        let childOffset = offset + attachments.contentOffset
-        let local = point + childOffset
+    /// Where a point of the node's own coordinates (those its frame is in) is among its children's
+    /// frames: moved by the content offset and, in a zoomed scroll view, scaled about the node's
+    /// top-left corner.
+    public func pointInContent(_ point: Point) -> Point {
+        let attachments = attachments
+        guard attachments.zoomScale != 1 else { return point + attachments.contentOffset }
+        let origin = frame.origin
+        return origin + ((point - origin) + attachments.contentOffset) * (1 / attachments.zoomScale)
+    }
+
+    /// Where a window point is in the node's own coordinates (those its frame is in), through the
+    /// scrolling and zooming of its ancestors.
+    public func convertFromWindow(_ point: Point) -> Point {
+        guard let parent = parentNode else { return point }
+        return parent.pointInContent(parent.convertFromWindow(point))
+    }
+
+    /// The deepest node under a point (in the node's own coordinates) already known to be inside
+    /// this node.
+    private func hitTestInside(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
+        let local = pointInContent(point)
         let children = childNodes
         if children.count >= ChildIndex.minimumChildCount {
             let index = childIndexForHitTesting(children)
@@ -147,12 +167,12 @@ extension InteractionNode {
                 let hit = index.topmostChild(
                     containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 })
             else { return self }
-            return children[hit].hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+            return children[hit].hitTestInside(local, visits: &visits)
         }
         for child in children.reversed() {
             visits += 1
             if child.frame.contains(local) {
-                return child.hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+                return child.hitTestInside(local, visits: &visits)
             }
         }
         return self

@@ -46,6 +46,15 @@ public struct InteractionThresholds: Hashable, Sendable {
     /// use since iOS 6. Content can never be pulled past one view length.
     public var rubberBandCoefficient: Double = 0.55
 
+    /// How far past a zoom limit a pinch can show the content, as a factor: the rubber band's
+    /// length on a logarithmic scale.
+    ///
+    /// UIScrollView lets a pinch go past `maximumZoomScale` with growing resistance and bounces
+    /// back when it ends. At 2 the content can be pulled to at most twice the maximum (or half the
+    /// minimum) however far the fingers spread: plainly stretched, yet never so far that where the
+    /// limit is gets lost.
+    public var zoomRubberBandFactor: Double = 2
+
     /// The angular frequency, per second, of the critically damped spring that brings content
     /// back from past an edge.
     ///
