@@ -197,18 +197,19 @@ final class SceneSession: SceneDriver {
         guard let item = node(withIdentifier: id), let scrollView = enclosingScrollView(of: item),
             let viewport = scrollView.node?.frame, let scrollID = scrollView.node?.identifier
         else { return }
-        let frame = item.frame
+        // The item's top and bottom in the content as drawn (zoomed), from the content's top.
+        let scale = scrollView.zoomScale
+        let top = (item.frame.minY - viewport.minY) * scale
+        let bottom = (item.frame.maxY - viewport.minY) * scale
         var offset = scrollView.contentOffset
-        let visibleTop = viewport.minY + offset.y
-        let visibleBottom = viewport.maxY + offset.y
-        if frame.minY < visibleTop {
-            offset.y -= visibleTop - frame.minY
-        } else if frame.maxY > visibleBottom {
-            offset.y += frame.maxY - visibleBottom
+        if top < offset.y {
+            offset.y = top
+        } else if bottom > offset.y + viewport.height {
+            offset.y = bottom - viewport.height
         } else {
             return
         }
-        offset.y = max(0, min(offset.y, scrollView.contentSize.height - viewport.size.height))
+        offset.y = max(0, min(offset.y, scrollView.contentSize.height * scale - viewport.size.height))
         scrollView.setContentOffset(offset)
         output.append(
             TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))
