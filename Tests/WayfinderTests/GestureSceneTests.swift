@@ -179,7 +179,7 @@ import WayfinderTestSupport
     /// The runtime of the scene, with a touchpad whose frames the stand-in classifies.
     private func touchpadRuntime(
         _ inputs: [(milliseconds: Int64, event: ClassifiedEvent)]
-    ) throws -> (Runtime, [WayfinderEvent], DeviceID) {
+    ) throws -> (Runtime, [WayfinderEvent], ScriptedClassifier) {
         let classifier = ScriptedClassifier()
         let runtime = Runtime(scene: try SceneSession(scene: try Self.scene(), file: "gestures.json")) { _ in
             classifier
@@ -196,7 +196,7 @@ import WayfinderTestSupport
         for time in classifier.script.keys.sorted() {
             runtime.process(EventFrame(events: [.report(at: time)]), from: device, into: &events)
         }
-        return (runtime, events, device)
+        return (runtime, events, classifier)
     }
 
     private static func pinch(_ phase: GesturePhase, scale: Double) -> ClassifiedEvent {
@@ -209,7 +209,7 @@ import WayfinderTestSupport
     @Test func aTouchpadPinchZoomsTheMapAboutThePointerAndHoverFollowsTheZoomedContent() throws {
         // The pointer from the centre (500, 400) to the pin at (750, 200); a pinch to twice the
         // spread; then right by 15 points (still on the pin, now 40 points wide) and 10 more (off).
-        let (runtime, events, _) = try touchpadRuntime([
+        let (runtime, events, classifier) = try touchpadRuntime([
             (10, .motion(delta: Vector(x: 250, y: -200))),
             (20, Self.pinch(.began, scale: 1)),
             (30, Self.pinch(.changed, scale: 1.5)),
@@ -237,6 +237,18 @@ import WayfinderTestSupport
                 "  0.070000  Pad  action hover on pin ended",
             ])
         #expect(runtime.nextDeadline == nil)
+        // Back onto the pin: the terminal view's picture shows it lifted in the zoomed map.
+        let back = Timestamp(microseconds: 80_000)
+        classifier.script[back] = [.motion(delta: Vector(x: -10, y: 0))]
+        var more: [WayfinderEvent] = []
+        runtime.process(EventFrame(events: [.report(at: back)]), from: DeviceID(rawValue: 0), into: &more)
+        #expect(lines(more, from: .zero) == ["  0.080000  Pad  action hover on pin began"])
+        let snapshot = try #require(runtime.snapshot())
+        #expect(snapshot.hovered == ["pin": .lift])
+        #expect(
+            snapshot.scrollViews["map"]
+                == TerminalSnapshot.ScrollState(
+                    offsetX: 250, offsetY: 200, contentWidth: 500, contentHeight: 400, zoomScale: 2))
     }
 
     @Test func aPinchPastTheMaximumBouncesBackToItAndEndsAtRest() throws {

@@ -114,8 +114,12 @@ final class SceneSession: SceneDriver {
                     offsetX: scrolling.contentOffset.x,
                     offsetY: scrolling.contentOffset.y,
                     contentWidth: scrolling.contentSize.width,
-                    contentHeight: scrolling.contentSize.height
+                    contentHeight: scrolling.contentSize.height,
+                    zoomScale: scrolling.zoomScale
                 )
+            }
+            for case let pointer as PointerInteraction in node.interactions where pointer.isHovered {
+                snapshot.hovered[node.identifier] = pointer.effect
             }
             let childScrollView = Self.scrollViewInteraction(of: node) != nil ? node.identifier : scrollView
             let children = node.childNodes
