@@ -190,9 +190,7 @@ public struct ScrollAxisMotion: Hashable, Sendable {
     /// current phase if sooner; nil at rest or while tracking.
     public var nextDeadline: Timestamp? {
         guard isAnimating else { return nil }
-        let frame = lastAdvance + thresholds.animationFrameInterval
-        guard let phaseEnd else { return frame }
-        return min(frame, phaseEnd)
+        return thresholds.nextFrame(after: lastAdvance, phaseEnd: phaseEnd)
     }
 
     /// Moves the motion to a time.
@@ -238,5 +236,15 @@ public struct ScrollAxisMotion: Hashable, Sendable {
                 return
             }
         }
+    }
+}
+
+extension InteractionThresholds {
+    /// When a motion that last advanced at `lastAdvance` wants its next frame: one animation frame
+    /// later, or the end of its phase if that is sooner.
+    func nextFrame(after lastAdvance: Timestamp, phaseEnd: Timestamp?) -> Timestamp {
+        let frame = lastAdvance + animationFrameInterval
+        guard let phaseEnd else { return frame }
+        return min(frame, phaseEnd)
     }
 }

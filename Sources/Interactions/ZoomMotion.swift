@@ -153,9 +153,7 @@ public struct ZoomMotion: Hashable, Sendable {
     /// bounce if sooner; nil unless it is bouncing.
     public var nextDeadline: Timestamp? {
         guard isAnimating else { return nil }
-        let frame = lastAdvance + thresholds.animationFrameInterval
-        guard let phaseEnd else { return frame }
-        return min(frame, phaseEnd)
+        return thresholds.nextFrame(after: lastAdvance, phaseEnd: phaseEnd)
     }
 
     /// Moves the zoom to a time.
