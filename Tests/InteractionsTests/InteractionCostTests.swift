@@ -30,16 +30,21 @@ import Testing
         return (InteractionSystem(root: root, sceneSize: Size(width: 1000, height: 800)), grid)
     }
 
-    @Test func aFrameVisitsItsHitPathTheRecognizersOnItAndTheArmedInteractions() {
-        let (system, _) = Self.makeScene()
+    /// Sends one input 10 ms after the last and returns what it cost.
+    private static func probe(_ system: InteractionSystem) -> (ClassifiedEvent) -> InteractionSystem.Visits {
         var time = Timestamp(microseconds: 1_000_000)
         var output: [TimedPayload] = []
-        func send(_ event: ClassifiedEvent) -> InteractionSystem.Visits {
+        return { event in
             let before = system.visits
             time += .milliseconds(10)
             system.handle(ClassifiedInput(time: time, event: event), into: &output)
             return system.visits - before
         }
+    }
+
+    @Test func aFrameVisitsItsHitPathTheRecognizersOnItAndTheArmedInteractions() {
+        let (system, _) = Self.makeScene()
+        let send = Self.probe(system)
         // Pointer motion with no touch looks at nothing.
         #expect(send(.motion(delta: Vector(x: -262, y: -134))) == .init(nodes: 0, recognizers: 0, interactions: 0))
         // The pointer is at (250, 266): cell-802 (a context menu's). The press tests the window, the
@@ -68,14 +73,7 @@ import Testing
 
     @Test func eachFingerCostsItsOwnHitPathAndTheRecognizersHoldingIt() {
         let (system, _) = Self.makeScene()
-        var time = Timestamp(microseconds: 1_000_000)
-        var output: [TimedPayload] = []
-        func send(_ event: ClassifiedEvent) -> InteractionSystem.Visits {
-            let before = system.visits
-            time += .milliseconds(10)
-            system.handle(ClassifiedInput(time: time, event: event), into: &output)
-            return system.visits - before
-        }
+        let send = Self.probe(system)
         func finger(_ contact: Int, at point: Point, isDown: Bool = true) -> ClassifiedEvent {
             .position(Vector(x: point.x / 1000, y: point.y / 800), touchType: .direct, isDown: isDown, contact: contact)
         }
