@@ -77,6 +77,7 @@ extension EventPayload {
                 line.append("dx", translation.x)
                 line.append("dy", translation.y)
             }
+            if let scale = action.scale { line.append("scale", scale) }
         case .contentOffset(let item, let offset):
             line.append("type", "contentOffset")
             line.append("item", item)
@@ -270,6 +271,7 @@ extension WayfinderEvent {
             if let translation = action.translation {
                 text += " (\(Self.rounded(translation.x)), \(Self.rounded(translation.y)))"
             }
+            if let scale = action.scale { text += " ×\(Self.fixed(scale, digits: 2))" }
             if !action.actions.isEmpty { text += ": " + action.actions.joined(separator: ", ") }
             if let trigger = action.trigger { text += " [\(trigger)]" }
             return text

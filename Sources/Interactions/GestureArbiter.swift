@@ -2,17 +2,25 @@ import EventModel
 import Geometry
 import InputEvents
 
-/// Decides, among the recognizers taking part in the current touch and the current scroll, which
-/// may recognize, following UIKit's rules, and moves them through their states.
+/// Decides, among the recognizers taking part in the current touches, the current scroll and the
+/// current multi-finger gesture, which may recognize, following UIKit's rules, and moves them
+/// through their states.
 ///
 /// A recognizer that wants to begin (or, if discrete, to end) first waits for those it requires to
-/// fail, then fails if another recognizer already took the input (unless a delegate lets both
+/// fail, then fails if another recognizer already took its input (unless a delegate lets both
 /// recognize); once it recognizes, every other recognizer still `possible` that may not recognize
-/// with it fails. Since the deepest recognizers see input first, one input never fires two
-/// exclusive recognizers, and the deepest one wins.
+/// with it and shares its input fails. Since the deepest recognizers see input first, one input
+/// never fires two exclusive recognizers, and the deepest one wins.
 ///
-/// Only the participants are ever looked at: the recognizers of the node under the touch or the
-/// pointer and of its ancestors. Its cost is the length of that path, never the size of the tree.
+/// Every touch is its own: a recognizer holds the touches that began on its node or its
+/// descendants, and sees only those. Two recognizers holding different touches (two fingers
+/// dragging two photos) do not exclude each other; a recognizer on a common ancestor holds both.
+/// Hover recognizers watch the pointer beside all this: nothing excludes them and they exclude
+/// nothing.
+///
+/// Only the participants are ever looked at: the recognizers of the nodes under the touches or the
+/// pointer and of their ancestors. Its cost is the length of those paths, never the size of the
+/// tree.
 ///
 /// It is a class, not a value: recognizers' targets run in the middle of its work and may call back
 /// into the system (cancel the touch, remove a recognizer), which a value being mutated cannot
@@ -20,22 +28,45 @@ import InputEvents
 final class GestureArbiter {
     /// The root of the tree the participants must still be in.
     let root: any InteractionNode
-    /// The recognizers of the touch under way, deepest node first.
+    /// The recognizers of the touches under way, deepest node of the first touch first, then
+    /// those that joined with later touches.
     @exclusivity(unchecked) private(set) var touchParticipants: [GestureRecognizer] = []
     /// The recognizers of the scroll under way, deepest node first.
     @exclusivity(unchecked) private(set) var scrollParticipants: [GestureRecognizer] = []
+    /// The recognizers of the multi-finger gesture under way, deepest node first.
+    @exclusivity(unchecked) private(set) var gestureParticipants: [GestureRecognizer] = []
+    /// The hover recognizers the pointer is over, deepest node first.
+    @exclusivity(unchecked) private(set) var hoverParticipants: [GestureRecognizer] = []
     /// Whether a continuous scroll sequence is under way.
     @exclusivity(unchecked) var isScrolling = false
+    /// Whether a multi-finger gesture is under way.
+    @exclusivity(unchecked) var isGesturing = false
     /// Receives one line per transition.
     @exclusivity(unchecked) var trace: ((String) -> Void)?
 
     /// Counts the recognizers given input, for tests of the cost per input.
     @exclusivity(unchecked) private(set) var recognizerVisits = 0
 
+    /// A touch a recognizer holds, and where the touch last was.
+    private struct Hold {
+        let recognizer: GestureRecognizer
+        let touch: TouchIdentifier
+        var location: Point
+    }
+
+    /// Which recognizer holds which touch, in the order the touches began.
+    @exclusivity(unchecked) private var holds: [Hold] = []
+    /// The hover participants before an update, reused.
+    @exclusivity(unchecked) private var previousHover: [GestureRecognizer] = []
+
     init(root: any InteractionNode) {
         self.root = root
         touchParticipants.reserveCapacity(16)
         scrollParticipants.reserveCapacity(16)
+        gestureParticipants.reserveCapacity(16)
+        hoverParticipants.reserveCapacity(16)
+        previousHover.reserveCapacity(16)
+        holds.reserveCapacity(64)
     }
 
     // MARK: Sequences
@@ -44,6 +75,15 @@ final class GestureArbiter {
     enum Sequence {
         case touch
         case scroll
+        case gesture
+    }
+
+    private func participants(of sequence: Sequence) -> [GestureRecognizer] {
+        switch sequence {
+        case .touch: touchParticipants
+        case .scroll: scrollParticipants
+        case .gesture: gestureParticipants
+        }
     }
 
     /// Starts a new sequence: recognizers of the old one that are not in the new one fail (a tap
@@ -54,7 +94,7 @@ final class GestureArbiter {
         system: InteractionSystem,
         at time: Timestamp
     ) {
-        let old = sequence == .touch ? touchParticipants : scrollParticipants
+        let old = participants(of: sequence)
         for recognizer in old where !newParticipants.contains(where: { $0 === recognizer }) {
             switch recognizer.state {
             case .possible:
@@ -67,7 +107,7 @@ final class GestureArbiter {
             case .ended, .cancelled, .failed:
                 break
             }
-            recognizer.reset()
+            rest(recognizer)
         }
         switch sequence {
         case .touch:
@@ -76,71 +116,267 @@ final class GestureArbiter {
         case .scroll:
             scrollParticipants.removeAll(keepingCapacity: true)
             scrollParticipants.append(contentsOf: newParticipants)
+        case .gesture:
+            gestureParticipants.removeAll(keepingCapacity: true)
+            gestureParticipants.append(contentsOf: newParticipants)
         }
         for recognizer in newParticipants { recognizer.system = system }
     }
 
-    /// Puts finished recognizers back to `possible` once their sequence is over.
+    /// Adds the recognizers of a touch that began while others were down to the touch sequence.
+    func join(_ newParticipants: [GestureRecognizer], system: InteractionSystem) {
+        for recognizer in newParticipants where !touchParticipants.contains(where: { $0 === recognizer }) {
+            touchParticipants.append(recognizer)
+            recognizer.system = system
+        }
+    }
+
+    /// Puts finished recognizers back to `possible` once every sequence they take part in is over.
     func finishSequences(isTouchDown: Bool) {
-        if !isTouchDown {
-            for recognizer in touchParticipants where recognizer.state.isFinished {
-                if !(isScrolling && scrollParticipants.contains { $0 === recognizer }) { recognizer.reset() }
+        if !isTouchDown { restFinished(in: touchParticipants, isTouchDown: isTouchDown) }
+        if !isScrolling { restFinished(in: scrollParticipants, isTouchDown: isTouchDown) }
+        if !isGesturing { restFinished(in: gestureParticipants, isTouchDown: isTouchDown) }
+    }
+
+    private func restFinished(in participants: [GestureRecognizer], isTouchDown: Bool) {
+        for recognizer in participants where recognizer.state.isFinished {
+            let busy =
+                (isTouchDown && touchParticipants.contains { $0 === recognizer })
+                || (isScrolling && scrollParticipants.contains { $0 === recognizer })
+                || (isGesturing && gestureParticipants.contains { $0 === recognizer })
+            if !busy { rest(recognizer) }
+        }
+    }
+
+    /// Puts a recognizer at rest and lets go of the touches it held.
+    private func rest(_ recognizer: GestureRecognizer) {
+        recognizer.reset()
+        holds.removeAll { $0.recognizer === recognizer }
+    }
+
+    // MARK: Touches
+
+    /// Gives a touch that began to the recognizers on its path.
+    func hold(_ sample: TouchSample, by recognizers: [GestureRecognizer]) {
+        for recognizer in recognizers {
+            holds.append(Hold(recognizer: recognizer, touch: sample.touch, location: sample.location))
+            recognizer.numberOfTouches = heldCount(by: recognizer)
+        }
+    }
+
+    /// Lets go of a touch that ended.
+    func release(_ touch: TouchIdentifier) {
+        var index = 0
+        while index < holds.count {
+            if holds[index].touch == touch {
+                let recognizer = holds.remove(at: index).recognizer
+                recognizer.numberOfTouches = heldCount(by: recognizer)
+            } else {
+                index += 1
             }
         }
-        if !isScrolling {
-            for recognizer in scrollParticipants where recognizer.state.isFinished {
-                if !(isTouchDown && touchParticipants.contains { $0 === recognizer }) { recognizer.reset() }
+    }
+
+    /// Lets go of every touch (they were all cancelled).
+    func releaseAllTouches() {
+        for hold in holds { hold.recognizer.numberOfTouches = 0 }
+        holds.removeAll(keepingCapacity: true)
+    }
+
+    private func heldCount(by recognizer: GestureRecognizer) -> Int {
+        var count = 0
+        for hold in holds where hold.recognizer === recognizer { count += 1 }
+        return count
+    }
+
+    /// Where the `index`th touch a recognizer holds is.
+    func location(ofTouch index: Int, heldBy recognizer: GestureRecognizer) -> Point? {
+        var seen = 0
+        for hold in holds where hold.recognizer === recognizer {
+            if seen == index { return hold.location }
+            seen += 1
+        }
+        return nil
+    }
+
+    /// Collects into `result` the touch participants taking a kind of gesture that hold every one
+    /// of the `count` touches of a kind that are down: the recognizers of the nodes all of those
+    /// touches began in.
+    func collectHolders(
+        ofEvery count: Int,
+        touchesOf touchType: TouchType,
+        taking kind: GestureKind,
+        into result: inout [GestureRecognizer]
+    ) {
+        for recognizer in touchParticipants
+        where recognizer.isEnabled && recognizer.acceptsGesture(kind)
+            && recognizer.allowedTouchTypes.contains(touchType)
+        {
+            var held = 0
+            for hold in holds where hold.recognizer === recognizer && hold.touch.touchType == touchType { held += 1 }
+            if held == count { result.append(recognizer) }
+        }
+    }
+
+    /// Whether both recognizers hold touches and none of them in common: they see different
+    /// fingers and never compete.
+    private func holdDifferentTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        var aHolds = false
+        var bHolds = false
+        for hold in holds {
+            if hold.recognizer === a {
+                aHolds = true
+                if holds.contains(where: { $0.recognizer === b && $0.touch == hold.touch }) { return false }
+            } else if hold.recognizer === b {
+                bHolds = true
             }
         }
+        return aHolds && bHolds
+    }
+
+    /// The hold of a touch by a recognizer, and whether it is the first touch the recognizer holds.
+    private func holdIndex(of touch: TouchIdentifier, by recognizer: GestureRecognizer) -> (index: Int, isFirst: Bool)?
+    {
+        var isFirst = true
+        for index in holds.indices where holds[index].recognizer === recognizer {
+            if holds[index].touch == touch { return (index, isFirst) }
+            isFirst = false
+        }
+        return nil
+    }
+
+    /// The centre of the touches a recognizer holds.
+    private func centroid(of recognizer: GestureRecognizer) -> Point? {
+        var sum = Vector.zero
+        var count = 0.0
+        for hold in holds where hold.recognizer === recognizer {
+            sum = sum + Vector(x: hold.location.x, y: hold.location.y)
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        return Point(x: sum.x / count, y: sum.y / count)
     }
 
     // MARK: Input
 
     /// Gives an input to one sequence's recognizers, in order, and carries out what they ask for.
+    /// An input of one touch reaches only the recognizers holding it.
     func deliver(
         _ input: RecognizerInput,
         to sequence: Sequence,
         pointerLocation: Point,
         at time: Timestamp
     ) {
-        let participants = sequence == .touch ? touchParticipants : scrollParticipants
+        let participants = participants(of: sequence)
         for recognizer in participants {
-            guard isAttached(recognizer) else { continue }
-            guard recognizer.isActive else { continue }
-            recognizerVisits += 1
-            recognizer.time = time
-            switch input {
-            case .touchBegan(let sample), .touchMoved(let sample), .touchEnded(let sample), .touchHeld(let sample),
-                .touchDragged(let sample):
-                recognizer.location = sample.location
-                recognizer.touchType = sample.touchType
-                recognizer.isTouchDragging = sample.isDragging
-            case .scroll:
-                recognizer.location = pointerLocation
-                recognizer.touchType = nil
-                recognizer.isTouchDragging = false
-            case .touchCancelled:
-                break
-            }
-            apply(recognizer.proposal(for: input, at: time), to: recognizer, at: time)
+            feed(input, to: recognizer, pointerLocation: pointerLocation, at: time)
         }
         resolvePending(at: time)
     }
 
+    /// Gives an input to one recognizer and carries out what it asks for.
+    private func feed(
+        _ input: RecognizerInput,
+        to recognizer: GestureRecognizer,
+        pointerLocation: Point,
+        at time: Timestamp
+    ) {
+        guard isAttached(recognizer) else { return }
+        guard recognizer.isActive else { return }
+        if let sample = input.touchSample {
+            guard let (index, isFirst) = holdIndex(of: sample.touch, by: recognizer) else { return }
+            holds[index].location = sample.location
+            if !isFirst {
+                switch recognizer.extraTouches {
+                case .ignored:
+                    return
+                case .failGesture:
+                    guard case .touchBegan = input, recognizer.state == .possible else { return }
+                    recognizerVisits += 1
+                    recognizer.time = time
+                    apply(.failed, to: recognizer, at: time)
+                    return
+                case .taken:
+                    break
+                }
+            }
+        }
+        recognizerVisits += 1
+        recognizer.time = time
+        switch input {
+        case .touchBegan(let sample), .touchMoved(let sample), .touchEnded(let sample), .touchHeld(let sample),
+            .touchDragged(let sample):
+            let takesAll = recognizer.extraTouches == .taken
+            recognizer.location = takesAll ? centroid(of: recognizer) ?? sample.location : sample.location
+            recognizer.touchType = sample.touchType
+            recognizer.isTouchDragging = sample.isDragging
+        case .scroll:
+            recognizer.location = pointerLocation
+            recognizer.touchType = nil
+            recognizer.isTouchDragging = false
+        case .gesture(let gesture, let location):
+            recognizer.location = location
+            recognizer.touchType = gesture.touchType
+            recognizer.isTouchDragging = false
+            // A touchpad's gesture comes with no touches: the fingers making it stand for them.
+            if gesture.touchType == .indirectPointer { recognizer.numberOfTouches = gesture.fingers }
+        case .hover(_, let location):
+            recognizer.location = location
+            recognizer.touchType = .indirectPointer
+            recognizer.isTouchDragging = false
+        case .touchCancelled:
+            break
+        }
+        apply(recognizer.proposal(for: input, at: time), to: recognizer, at: time)
+    }
+
+    // MARK: Hover
+
+    /// Whether the pointer is over a node with a hover recognizer.
+    var isHovering: Bool { !hoverParticipants.isEmpty }
+
+    /// Moves the pointer over the hover recognizers of a new path (deepest first): those it left
+    /// see it exit, then, deepest first, those it came over see it enter and those it stays over
+    /// see it move.
+    func updateHover(
+        _ hovered: [GestureRecognizer],
+        at location: Point,
+        system: InteractionSystem,
+        time: Timestamp
+    ) {
+        previousHover.removeAll(keepingCapacity: true)
+        previousHover.append(contentsOf: hoverParticipants)
+        hoverParticipants.removeAll(keepingCapacity: true)
+        hoverParticipants.append(contentsOf: hovered)
+        for recognizer in previousHover where !hovered.contains(where: { $0 === recognizer }) {
+            feed(.hover(.exited, location), to: recognizer, pointerLocation: location, at: time)
+            rest(recognizer)
+        }
+        for recognizer in hovered {
+            let stays = previousHover.contains { $0 === recognizer }
+            recognizer.system = system
+            feed(.hover(stays ? .moved : .entered, location), to: recognizer, pointerLocation: location, at: time)
+        }
+        previousHover.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Time
+
     /// The earliest deadline of a participant's state machine.
     var nextDeadline: Timestamp? {
         var earliest: Timestamp?
-        for recognizer in touchParticipants where recognizer.isActive {
-            if let deadline = recognizer.machineDeadline, earliest.map({ deadline < $0 }) ?? true {
-                earliest = deadline
-            }
-        }
-        for recognizer in scrollParticipants where recognizer.isActive {
-            if let deadline = recognizer.machineDeadline, earliest.map({ deadline < $0 }) ?? true {
-                earliest = deadline
-            }
-        }
+        Self.findEarliestDeadline(in: touchParticipants, into: &earliest)
+        Self.findEarliestDeadline(in: scrollParticipants, into: &earliest)
+        Self.findEarliestDeadline(in: gestureParticipants, into: &earliest)
         return earliest
+    }
+
+    private static func findEarliestDeadline(in participants: [GestureRecognizer], into earliest: inout Timestamp?) {
+        for recognizer in participants where recognizer.isActive {
+            if let deadline = recognizer.machineDeadline, earliest.map({ deadline < $0 }) ?? true {
+                earliest = deadline
+            }
+        }
     }
 
     /// Fires the participants' deadlines up to a time, earliest first; returns the time of the last
@@ -149,22 +385,9 @@ final class GestureArbiter {
         var last: Timestamp?
         while true {
             var earliest: (recognizer: GestureRecognizer, deadline: Timestamp)?
-            // Whether a recognizer is still in the tree is asked only of those with a deadline due:
-            // the question walks up the tree.
-            for recognizer in touchParticipants where recognizer.isActive {
-                if let deadline = recognizer.machineDeadline, deadline <= time,
-                    earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
-                {
-                    earliest = (recognizer, deadline)
-                }
-            }
-            for recognizer in scrollParticipants where recognizer.isActive {
-                if let deadline = recognizer.machineDeadline, deadline <= time,
-                    earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
-                {
-                    earliest = (recognizer, deadline)
-                }
-            }
+            findDueDeadline(upTo: time, in: touchParticipants, into: &earliest)
+            findDueDeadline(upTo: time, in: scrollParticipants, into: &earliest)
+            findDueDeadline(upTo: time, in: gestureParticipants, into: &earliest)
             guard let (recognizer, deadline) = earliest else { return last }
             last = deadline
             recognizer.time = deadline
@@ -173,10 +396,26 @@ final class GestureArbiter {
                 // A machine that keeps a deadline it has passed would stop time here.
                 assertionFailure("our bug: \(recognizer.name) kept its passed deadline")
                 trace?("our bug: \(Self.label(recognizer)) kept its passed deadline; reset")
-                recognizer.reset()
+                rest(recognizer)
             }
             resolvePending(at: deadline)
             finishSequences(isTouchDown: isTouchDown)
+        }
+    }
+
+    private func findDueDeadline(
+        upTo time: Timestamp,
+        in participants: [GestureRecognizer],
+        into earliest: inout (recognizer: GestureRecognizer, deadline: Timestamp)?
+    ) {
+        // Whether a recognizer is still in the tree is asked only of those with a deadline due: the
+        // question walks up the tree.
+        for recognizer in participants where recognizer.isActive {
+            if let deadline = recognizer.machineDeadline, deadline <= time,
+                earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
+            {
+                earliest = (recognizer, deadline)
+            }
         }
     }
 
@@ -239,6 +478,7 @@ final class GestureArbiter {
 
     private func isParticipant(_ recognizer: GestureRecognizer) -> Bool {
         touchParticipants.contains { $0 === recognizer } || scrollParticipants.contains { $0 === recognizer }
+            || gestureParticipants.contains { $0 === recognizer }
     }
 
     private static func canRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
@@ -250,6 +490,11 @@ final class GestureArbiter {
     private func gate(_ recognizer: GestureRecognizer, _ proposed: RecognizerState, at time: Timestamp) {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
             commit(recognizer, .failed, at: time)
+            return
+        }
+        guard !recognizer.watchesHover else {
+            // Hovering takes nothing from anyone.
+            commit(recognizer, proposed, at: time)
             return
         }
         switch requirementState(of: recognizer) {
@@ -265,6 +510,7 @@ final class GestureArbiter {
         }
         if isBlockedByRecognized(recognizer, in: touchParticipants)
             || isBlockedByRecognized(recognizer, in: scrollParticipants)
+            || isBlockedByRecognized(recognizer, in: gestureParticipants)
         {
             commit(recognizer, .failed, at: time)
             return
@@ -272,17 +518,18 @@ final class GestureArbiter {
         commit(recognizer, proposed, at: time)
         excludeOthers(from: recognizer, in: .touch, at: time)
         excludeOthers(from: recognizer, in: .scroll, at: time)
+        excludeOthers(from: recognizer, in: .gesture, at: time)
     }
 
     private func isBlockedByRecognized(_ recognizer: GestureRecognizer, in participants: [GestureRecognizer]) -> Bool {
         participants.contains { other in
             other !== recognizer && other.state.isRecognized && isAttached(other)
-                && !Self.canRecognizeSimultaneously(recognizer, other)
+                && !Self.canRecognizeSimultaneously(recognizer, other) && !holdDifferentTouches(recognizer, other)
         }
     }
 
     private func excludeOthers(from winner: GestureRecognizer, in sequence: Sequence, at time: Timestamp) {
-        let participants = sequence == .touch ? touchParticipants : scrollParticipants
+        let participants = participants(of: sequence)
         for other in participants where other !== winner && other.state == .possible {
             guard !Self.canRecognizeSimultaneously(winner, other) else { continue }
             // A recognizer that needs no touch (a pan waiting for scrolling) only loses the input
@@ -295,9 +542,13 @@ final class GestureArbiter {
     private func sharesInput(_ a: GestureRecognizer, with b: GestureRecognizer) -> Bool {
         let aTouch = touchParticipants.contains { $0 === a }
         let bTouch = touchParticipants.contains { $0 === b }
+        if aTouch && bTouch && !holdDifferentTouches(a, b) { return true }
         let aScroll = scrollParticipants.contains { $0 === a }
         let bScroll = scrollParticipants.contains { $0 === b }
-        return (aTouch && bTouch) || (aScroll && bScroll)
+        if aScroll && bScroll { return true }
+        let aGesture = gestureParticipants.contains { $0 === a }
+        let bGesture = gestureParticipants.contains { $0 === b }
+        return aGesture && bGesture
     }
 
     private func resolvePending(at time: Timestamp) {
@@ -308,6 +559,9 @@ final class GestureArbiter {
                 progressed = resolve(recognizer, at: time) || progressed
             }
             for recognizer in scrollParticipants where recognizer.pendingTransition != nil {
+                progressed = resolve(recognizer, at: time) || progressed
+            }
+            for recognizer in gestureParticipants where recognizer.pendingTransition != nil {
                 progressed = resolve(recognizer, at: time) || progressed
             }
         }

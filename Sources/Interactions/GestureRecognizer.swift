@@ -85,13 +85,39 @@ public struct ScrollTypeMask: OptionSet, Hashable, Sendable {
     }
 }
 
-/// One touch as recognizers see it: where it is in window coordinates, what kind it is, and which
-/// buttons hold it down (`.primary` for a finger or a pencil).
+/// Which touch a sample belongs to: the same from the touch's beginning to its end, as a `UITouch`
+/// object is.
+///
+/// A finger or a pencil is known by its kind and the contact number the classifier gives it (the
+/// touchscreen's slot); the pointer's press is ``pointer``. A number may be used again by a later
+/// touch, once the earlier one has ended.
+public struct TouchIdentifier: Hashable, Sendable, CustomStringConvertible {
+    /// The kind of touch.
+    public var touchType: TouchType
+    /// The contact number among simultaneous touches of that kind.
+    public var contact: Int
+
+    /// Creates an identifier.
+    public init(touchType: TouchType, contact: Int) {
+        self.touchType = touchType
+        self.contact = contact
+    }
+
+    /// The pointer's press: a mouse or touchpad button held down.
+    public static let pointer = TouchIdentifier(touchType: .indirectPointer, contact: 0)
+
+    public var description: String { "\(touchType.rawValue) \(contact)" }
+}
+
+/// One touch as recognizers see it: which touch it is, where it is in window coordinates, what kind
+/// it is, and which buttons hold it down (`.primary` for a finger or a pencil).
 public struct TouchSample: Hashable, Sendable {
+    /// Which touch this is.
+    public var touch: TouchIdentifier
     /// The location, in window coordinates.
     public var location: Point
     /// The kind of touch.
-    public var touchType: TouchType
+    public var touchType: TouchType { touch.touchType }
     /// The buttons held.
     public var buttons: ButtonMask
     /// Whether the classifier has decided that the touch drags (see
@@ -99,9 +125,21 @@ public struct TouchSample: Hashable, Sendable {
     public var isDragging: Bool
 
     /// Creates a sample.
-    public init(location: Point, touchType: TouchType, buttons: ButtonMask, isDragging: Bool = false) {
+    /// - Parameters:
+    ///   - location: The location, in window coordinates.
+    ///   - touchType: The kind of touch.
+    ///   - contact: The contact number among simultaneous touches of that kind.
+    ///   - buttons: The buttons held.
+    ///   - isDragging: Whether the classifier has decided that the touch drags.
+    public init(
+        location: Point,
+        touchType: TouchType,
+        contact: Int = 0,
+        buttons: ButtonMask,
+        isDragging: Bool = false
+    ) {
+        self.touch = TouchIdentifier(touchType: touchType, contact: contact)
         self.location = location
-        self.touchType = touchType
         self.buttons = buttons
         self.isDragging = isDragging
     }
@@ -128,6 +166,16 @@ public struct ScrollSample: Hashable, Sendable {
     }
 }
 
+/// Where the pointer is relative to a node that watches it hover.
+public enum HoverPhase: String, Hashable, Sendable {
+    /// The pointer came over the node (or one of its descendants).
+    case entered
+    /// The pointer moved while over the node.
+    case moved
+    /// The pointer left the node.
+    case exited
+}
+
 /// What the interaction system feeds each recognizer.
 ///
 /// Whether a press is held still long enough (a long press) or moves far enough to drag is decided
@@ -151,6 +199,24 @@ public enum RecognizerInput: Hashable, Sendable {
     case touchCancelled
     /// A scroll from a wheel or a touchpad.
     case scroll(ScrollSample)
+    /// A multi-finger gesture the classifier recognized (a touchpad's, or a touchscreen's whose
+    /// fingers the recognizer holds), and where it happens in window coordinates: the pointer for a
+    /// touchpad, the fingers' centre on a touchscreen.
+    case gesture(Gesture, location: Point)
+    /// The pointer, with no button held or with one, came over, moved over, or left the
+    /// recognizer's node; the location is in window coordinates.
+    case hover(HoverPhase, Point)
+
+    /// The sample of the touch the input belongs to, for the inputs of one touch.
+    var touchSample: TouchSample? {
+        switch self {
+        case .touchBegan(let sample), .touchMoved(let sample), .touchHeld(let sample), .touchDragged(let sample),
+            .touchEnded(let sample):
+            sample
+        case .touchCancelled, .scroll, .gesture, .hover:
+            nil
+        }
+    }
 }
 
 /// Decides, for one recognizer, whether it may begin and whether it may recognize together with
@@ -224,6 +290,10 @@ public class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
     public internal(set) weak var system: InteractionSystem?
+    /// How many touches the recognizer holds: the touches that began on its node or its
+    /// descendants and have not ended, as `UIGestureRecognizer.numberOfTouches`. For a touchpad's
+    /// gesture, which comes with no touches, the fingers that make it.
+    @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
 
     private var targets: [(GestureRecognizer) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
@@ -233,8 +303,29 @@ public class GestureRecognizer {
     /// Whether the gesture ended while its `began` was held back.
     @exclusivity(unchecked) var pendingEnd = false
 
-    init(name: String) {
+    /// Which inputs a kind of recognizer takes, besides the touches of its allowed types.
+    struct InputTraits {
+        /// What a touch beyond the first does to the recognizer's gesture.
+        var extraTouches = ExtraTouches.failGesture
+        /// The kind of multi-finger gesture it takes, if any.
+        var gesture: GestureKind?
+        /// The kinds of touch it holds, besides its allowed touch types (a hover recognizer holds
+        /// none, a pinch only fingers: a touchpad's pinch comes as a gesture).
+        var heldTouchTypes = Set(TouchType.allCases)
+        /// Whether it watches the pointer hover, recognizing alongside every other recognizer:
+        /// nothing excludes it, and it excludes nothing.
+        var watchesHover = false
+
+        /// A recognizer that follows the classifier's pinch with the fingers it holds.
+        static let followsPinch = InputTraits(extraTouches: .taken, gesture: .pinch, heldTouchTypes: [.direct])
+    }
+
+    /// Which inputs the recognizer takes.
+    let traits: InputTraits
+
+    init(name: String, traits: InputTraits = InputTraits()) {
         self.name = name
+        self.traits = traits
     }
 
     /// Adds a closure called on every transition except `failed`.
@@ -256,8 +347,37 @@ public class GestureRecognizer {
         failureRequirements.contains { $0.recognizer === other }
     }
 
+    /// Where one of the touches the recognizer holds is, in window coordinates, in the order they
+    /// began; nil when there is no such touch.
+    public func location(ofTouch index: Int) -> Point? {
+        system?.arbiter.location(ofTouch: index, heldBy: self)
+    }
+
     /// Whether the recognizer takes part in scrolling from a source. Only pans do.
     func acceptsScroll(from source: ScrollSource) -> Bool { false }
+
+    /// Whether the recognizer takes part in a multi-finger gesture of a kind.
+    func acceptsGesture(_ kind: GestureKind) -> Bool { traits.gesture == kind }
+
+    /// What a touch beyond the first does to the recognizer's gesture.
+    enum ExtraTouches {
+        /// The recognizer follows its first touch and ignores the others (a pan).
+        case ignored
+        /// A gesture not yet recognized fails: the recognizer wants one touch (a tap, a long
+        /// press, as with `numberOfTouchesRequired` 1); once recognized, it ignores them.
+        case failGesture
+        /// The recognizer takes every touch it holds (a pinch, a swipe).
+        case taken
+    }
+
+    /// What a touch beyond the first does to the recognizer's gesture.
+    var extraTouches: ExtraTouches { traits.extraTouches }
+
+    /// Whether the recognizer holds touches of a kind, besides its allowed touch types.
+    func acceptsTouches(of touchType: TouchType) -> Bool { traits.heldTouchTypes.contains(touchType) }
+
+    /// Whether the recognizer watches the pointer hover.
+    var watchesHover: Bool { traits.watchesHover }
 
     /// Runs the state machine on one input and returns the transitions it asks for.
     func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal { .none }
@@ -279,6 +399,7 @@ public class GestureRecognizer {
     /// Returns to `possible` without calling targets.
     func reset() {
         state = .possible
+        numberOfTouches = 0
         pendingTransition = nil
         pendingEnd = false
         resetMachine()

@@ -40,11 +40,17 @@ public final class NodeAttachments {
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// How far the node's content is scrolled, which moves its children on screen.
     @exclusivity(unchecked) public internal(set) var contentOffset: Vector = .zero
+    /// How large the node's content is drawn (a zoomed scroll view): its children are scaled by it
+    /// about the node's top-left corner, before the content offset.
+    @exclusivity(unchecked) public internal(set) var zoomScale: Double = 1
     /// Where the node's children are, for hit testing among many children; nil until needed, and
     /// after the children change.
     @exclusivity(unchecked) var childIndex: ChildIndex?
     /// The scroll view interaction attached to the node, found without a cast per interaction.
     @exclusivity(unchecked) public internal(set) var scrollView: ScrollViewInteraction?
+    /// How many hover recognizers the node and its descendants have: a tree whose root counts none
+    /// is never hit tested for hovering.
+    @exclusivity(unchecked) public internal(set) var hoverRecognizerCount = 0
 
     /// Creates empty attachments.
     public init() {}
@@ -91,6 +97,7 @@ extension InteractionNode {
         }
         attachments.gestureRecognizers.append(recognizer)
         recognizer.node = self
+        if recognizer.watchesHover { adjustHoverRecognizerCount(by: 1) }
     }
 
     /// Detaches a gesture recognizer. It is reset without calling its targets, and sees no more
@@ -100,6 +107,17 @@ extension InteractionNode {
         attachments.gestureRecognizers.remove(at: index)
         recognizer.node = nil
         recognizer.detach()
+        if recognizer.watchesHover { adjustHoverRecognizerCount(by: -1) }
+    }
+
+    /// Adds to the hover recognizer count of the node and its ancestors.
+    func adjustHoverRecognizerCount(by change: Int) {
+        guard change != 0 else { return }
+        var current: (any InteractionNode)? = self
+        while let node = current {
+            node.attachments.hoverRecognizerCount += change
+            current = node.parentNode
+        }
     }
 
     /// Returns the deepest node under a point (window coordinates), or nil when the point is outside
@@ -118,13 +136,30 @@ extension InteractionNode {
     func hitTest(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
         visits += 1
         guard frame.contains(point) else { return nil }
-        return hitTestInside(point, scrolledBy: .zero, visits: &visits)
+        return hitTestInside(point, visits: &visits)
     }
 
-    /// The deepest node under a point already known to be inside this node.
-    private func hitTestInside(_ point: Point, scrolledBy offset: Vector, visits: inout Int) -> (any InteractionNode)? {
-        let childOffset = offset + attachments.contentOffset
-        let local = point + childOffset
+    /// Where a point of the node's own coordinates (those its frame is in) is among its children's
+    /// frames: moved by the content offset and, in a zoomed scroll view, scaled about the node's
+    /// top-left corner.
+    public func pointInContent(_ point: Point) -> Point {
+        let attachments = attachments
+        guard attachments.zoomScale != 1 else { return point + attachments.contentOffset }
+        let origin = frame.origin
+        return origin + ((point - origin) + attachments.contentOffset) * (1 / attachments.zoomScale)
+    }
+
+    /// Where a window point is in the node's own coordinates (those its frame is in), through the
+    /// scrolling and zooming of its ancestors.
+    public func convertFromWindow(_ point: Point) -> Point {
+        guard let parent = parentNode else { return point }
+        return parent.pointInContent(parent.convertFromWindow(point))
+    }
+
+    /// The deepest node under a point (in the node's own coordinates) already known to be inside
+    /// this node.
+    private func hitTestInside(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
+        let local = pointInContent(point)
         let children = childNodes
         if children.count >= ChildIndex.minimumChildCount {
             let index = childIndexForHitTesting(children)
@@ -132,12 +167,12 @@ extension InteractionNode {
                 let hit = index.topmostChild(
                     containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 })
             else { return self }
-            return children[hit].hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+            return children[hit].hitTestInside(local, visits: &visits)
         }
         for child in children.reversed() {
             visits += 1
             if child.frame.contains(local) {
-                return child.hitTestInside(point, scrolledBy: childOffset, visits: &visits)
+                return child.hitTestInside(local, visits: &visits)
             }
         }
         return self
@@ -150,11 +185,15 @@ extension InteractionNode {
         return index
     }
 
-    /// Forgets where the node's children are, so that hit testing looks again: call it after
-    /// moving children of a custom conformer that has many of them (the built-in ``Node`` keeps
-    /// track by itself).
+    /// Forgets where the node's children are, so that hit testing looks again, and counts the
+    /// hover recognizers below it again: call it after adding, removing or moving children of a
+    /// custom conformer (the built-in ``Node`` keeps track by itself).
     public func invalidateHitTestIndex() {
         attachments.childIndex = nil
+        var count = 0
+        for recognizer in attachments.gestureRecognizers where recognizer.watchesHover { count += 1 }
+        for child in childNodes { count += child.attachments.hoverRecognizerCount }
+        adjustHoverRecognizerCount(by: count - attachments.hoverRecognizerCount)
     }
 
     /// Whether this node is `ancestor` or lies below it.
@@ -211,6 +250,7 @@ public final class Node: InteractionNode {
         childStorage.append(child)
         child.parent = self
         attachments.childIndex = nil
+        adjustHoverRecognizerCount(by: child.attachments.hoverRecognizerCount)
     }
 
     /// Takes the node out of its parent's children. Its recognizers see no more input.
@@ -221,6 +261,7 @@ public final class Node: InteractionNode {
         for later in parent.children[indexInParent...] { later.indexInParent -= 1 }
         parent.attachments.childIndex = nil
         self.parent = nil
+        parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
     }
 
     /// Returns the node with an identifier in this node's subtree, or nil.

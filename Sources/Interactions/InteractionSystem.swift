@@ -20,13 +20,23 @@ public import InputEvents
 /// ```
 ///
 /// It is made of three parts, each with one job:
-/// - a ``PointerRouter`` value turns classified input into what it means for the one touch under
-///   way and for scrolling (see its documentation for how input reaches the touch);
-/// - a ``GestureArbiter`` gives that to the recognizers of the node under the touch or the pointer
-///   and of its ancestors (deepest first; on one node, in the order they were added), and decides
-///   which may recognize, as UIKit does;
+/// - a ``PointerRouter`` value turns classified input into what it means for the touches under
+///   way, for scrolling and for multi-finger gestures (see its documentation for how input reaches
+///   the touches);
+/// - a ``GestureArbiter`` gives that to the recognizers of the nodes under the touches or the
+///   pointer and of their ancestors (deepest first; on one node, in the order they were added), and
+///   decides which may recognize, as UIKit does;
 /// - the armed interactions: those that move by themselves over time (a decelerating scroll view)
 ///   join when they arm a deadline (``scheduleDeadline(for:)``) and leave when they come to rest.
+///
+/// Every touch is its own (a finger is known by its contact number) and is hit tested on its own:
+/// a recognizer holds the touches that began on its node or below it (``GestureRecognizer/numberOfTouches``).
+/// A touchpad's pinch, swipe or hold goes to the recognizers under the pointer; a touchscreen's,
+/// to the recognizers holding every finger of it (those of the nodes all the fingers are in).
+///
+/// Hover recognizers see the pointer come over their node, move and leave, whether a button is
+/// held or not, after every pointer motion and every scroll (which moves content under the
+/// pointer). A tree with no hover recognizer is never hit tested for hovering.
 ///
 /// What one input costs is the hit path (found through the nodes' child indexes), the
 /// participants' recognizers and the armed interactions: never the size of the tree.
@@ -85,7 +95,8 @@ public final class InteractionSystem {
     }
 
     @exclusivity(unchecked) private var router: PointerRouter
-    private let arbiter: GestureArbiter
+    /// The gesture arbiter, which recognizers also ask where their touches are.
+    let arbiter: GestureArbiter
     /// The time-driven interactions with a deadline.
     @exclusivity(unchecked) private var armed: [any TimeDrivenInteraction] = []
     @exclusivity(unchecked) private var scratch: [GestureRecognizer] = []
@@ -149,7 +160,7 @@ public final class InteractionSystem {
         drain(into: &output)
     }
 
-    /// Cancels the touch under way, as if the system took it away: recognizers that began are
+    /// Cancels the touches under way, as if the system took them away: recognizers that began are
     /// cancelled, the others fail.
     public func cancelTouch(at time: Timestamp, into output: inout [TimedPayload]) {
         runDeadlines(upTo: time)
@@ -177,6 +188,13 @@ public final class InteractionSystem {
             return
         }
         carry(router.route(input.event, lineHeight: thresholds.discreteScrollLineHeight), at: time)
+        switch input.event {
+        case .motion, .position(_, .indirectPointer, _, _), .scroll:
+            // The pointer moved, or content moved under it.
+            updateHover(at: time)
+        case .position, .key, .button, .tap, .longPress, .drag, .gesture:
+            break
+        }
     }
 
     /// Carries out a route: starts sequences, delivers input, finishes sequences.
@@ -184,9 +202,16 @@ public final class InteractionSystem {
         switch route {
         case .none:
             return
-        case .begin(let sample):
-            collectRecognizers(at: sample.location) { $0.allowedTouchTypes.contains(sample.touchType) }
-            arbiter.replace(.touch, with: scratch, system: self, at: time)
+        case .begin(let sample, let isFirst):
+            collectRecognizers(at: sample.location) {
+                $0.acceptsTouches(of: sample.touchType) && $0.allowedTouchTypes.contains(sample.touchType)
+            }
+            if isFirst {
+                arbiter.replace(.touch, with: scratch, system: self, at: time)
+            } else {
+                arbiter.join(scratch, system: self)
+            }
+            arbiter.hold(sample, by: scratch)
             scratch.removeAll(keepingCapacity: true)
             arbiter.deliver(.touchBegan(sample), to: .touch, pointerLocation: pointerLocation, at: time)
         case .move(let sample):
@@ -197,8 +222,20 @@ public final class InteractionSystem {
             arbiter.deliver(.touchDragged(sample), to: .touch, pointerLocation: pointerLocation, at: time)
         case .end(let sample):
             arbiter.deliver(.touchEnded(sample), to: .touch, pointerLocation: pointerLocation, at: time)
+            arbiter.release(sample.touch)
         case .cancel:
             arbiter.deliver(.touchCancelled, to: .touch, pointerLocation: pointerLocation, at: time)
+            arbiter.releaseAllTouches()
+        case .gesture(let gesture, let location):
+            let startsSequence = gesture.phase == .began || !arbiter.isGesturing
+            if startsSequence {
+                collectGestureRecognizers(for: gesture, at: location)
+                arbiter.replace(.gesture, with: scratch, system: self, at: time)
+                scratch.removeAll(keepingCapacity: true)
+            }
+            arbiter.isGesturing = gesture.phase == .began || gesture.phase == .changed
+            arbiter.deliver(
+                .gesture(gesture, location: location), to: .gesture, pointerLocation: pointerLocation, at: time)
         case .scroll(let sample):
             let startsSequence = sample.phase == nil || sample.phase == .began || !arbiter.isScrolling
             if startsSequence {
@@ -224,6 +261,32 @@ public final class InteractionSystem {
             if node === root { break }
             current = node.parentNode
         }
+    }
+
+    /// Collects into `scratch` the recognizers a multi-finger gesture goes to: on a touchscreen,
+    /// those holding every finger of its kind that is down; on a touchpad (or when no finger is
+    /// known), those of the node under the gesture and its ancestors.
+    private func collectGestureRecognizers(for gesture: Gesture, at location: Point) {
+        scratch.removeAll(keepingCapacity: true)
+        let down = gesture.touchType == .indirectPointer ? 0 : router.touchCount(of: gesture.touchType)
+        if down > 0 {
+            arbiter.collectHolders(ofEvery: down, touchesOf: gesture.touchType, taking: gesture.kind, into: &scratch)
+        } else {
+            collectRecognizers(at: location) {
+                $0.acceptsGesture(gesture.kind) && $0.allowedTouchTypes.contains(gesture.touchType)
+            }
+        }
+    }
+
+    // MARK: Hover
+
+    /// Moves the hover recognizers to the pointer's location: those of the node under it and its
+    /// ancestors. A tree without hover recognizers costs nothing.
+    private func updateHover(at time: Timestamp) {
+        guard root.attachments.hoverRecognizerCount > 0 || arbiter.isHovering else { return }
+        collectRecognizers(at: pointerLocation) { $0.watchesHover }
+        arbiter.updateHover(scratch, at: pointerLocation, system: self, time: time)
+        scratch.removeAll(keepingCapacity: true)
     }
 
     // MARK: Time

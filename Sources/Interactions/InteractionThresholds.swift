@@ -46,6 +46,15 @@ public struct InteractionThresholds: Hashable, Sendable {
     /// use since iOS 6. Content can never be pulled past one view length.
     public var rubberBandCoefficient: Double = 0.55
 
+    /// How far past a zoom limit a pinch can show the content, as a factor: the rubber band's
+    /// length on a logarithmic scale.
+    ///
+    /// UIScrollView lets a pinch go past `maximumZoomScale` with growing resistance and bounces
+    /// back when it ends. At 2 the content can be pulled to at most twice the maximum (or half the
+    /// minimum) however far the fingers spread: plainly stretched, yet never so far that where the
+    /// limit is gets lost.
+    public var zoomRubberBandFactor: Double = 2
+
     /// The angular frequency, per second, of the critically damped spring that brings content
     /// back from past an edge.
     ///
@@ -64,6 +73,21 @@ public struct InteractionThresholds: Hashable, Sendable {
     /// One frame at 60 Hz, the refresh rate the runtime paints at; offsets are computed from the
     /// motion's formula at whatever time is passed, so a different cadence changes no offset.
     public var animationFrameInterval: Duration = .microseconds(16_667)
+
+    /// The longest a one-finger swipe may last, from the touch going down to it lifting.
+    ///
+    /// A swipe is a flick: UIKit's swipe recognizer gives up on a stroke that takes longer than
+    /// about half a second, and 500 ms is also the classifier's long-press duration, so a press
+    /// held that long is a long press or a slow drag, never a swipe.
+    public var swipeMaximumDuration: Duration = .milliseconds(500)
+
+    /// How far a swipe may stray from its direction: the movement across it, as a fraction of the
+    /// movement along it.
+    ///
+    /// One half (26.6°) is closer to the axis than to the diagonal (45°), so a deliberate diagonal
+    /// stroke is refused, while the curve a wrist gives a horizontal flick (typically 10° to 20°)
+    /// passes.
+    public var swipeMaximumDeviation: Double = 0.5
 
     /// Creates the default thresholds.
     public init() {}

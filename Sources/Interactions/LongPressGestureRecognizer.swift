@@ -89,7 +89,8 @@ struct LongPressMachine {
         case (.recognized, .touchCancelled):
             state = .idle
             return .to(.cancelled)
-        case (_, .scroll), (.idle, .touchMoved), (.idle, .touchHeld), (.idle, .touchDragged), (.idle, .touchEnded),
+        case (_, .scroll), (_, .gesture), (_, .hover), (.idle, .touchMoved), (.idle, .touchHeld),
+            (.idle, .touchDragged), (.idle, .touchEnded),
             (.idle, .touchCancelled), (.timing, .touchBegan), (.recognized, .touchBegan), (.recognized, .touchHeld):
             // The system's long press under a long press of the recognizer's own is no movement.
             return .none

@@ -100,7 +100,7 @@ struct PanMachine: Equatable {
             // The classifier's long press and drag come with no movement of their own (the motion
             // that made the drag arrived just before it): nothing for a pan.
             return .none
-        case (.scrolling, .touchCancelled):
+        case (.scrolling, .touchCancelled), (_, .gesture), (_, .hover):
             return .none
         }
     }
@@ -152,7 +152,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
     ) {
         self.allowedScrollTypes = allowedScrollTypes
         self.minimumMovement = thresholds.panMinimumMovement
-        super.init(name: name)
+        // A pan follows the touch that began it; other fingers change nothing.
+        super.init(name: name, traits: InputTraits(extraTouches: .ignored))
     }
 
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }

@@ -111,15 +111,8 @@ public struct ScrollAxisMotion: Hashable, Sendable {
         origin + velocity / 1000 * (pow(thresholds.decelerationRate, milliseconds) - 1) / logRate
     }
 
-    private func bounceDisplacement(_ displacement: Double, velocity: Double, seconds: Double) -> Double {
-        let omega = thresholds.bounceFrequency
-        return (displacement + (velocity + omega * displacement) * seconds) * exp(-omega * seconds)
-    }
-
-    private func bounceVelocity(_ displacement: Double, velocity: Double, seconds: Double) -> Double {
-        let omega = thresholds.bounceFrequency
-        let b = velocity + omega * displacement
-        return (b - omega * (displacement + b * seconds)) * exp(-omega * seconds)
+    private func spring(displacement: Double, velocity: Double) -> CriticallyDampedSpring {
+        CriticallyDampedSpring(frequency: thresholds.bounceFrequency, displacement: displacement, velocity: velocity)
     }
 
     // MARK: Input
@@ -186,21 +179,9 @@ public struct ScrollAxisMotion: Hashable, Sendable {
 
     private mutating func startBounce(at time: Timestamp, edge: Double, displacement: Double, velocity: Double) {
         phase = .bouncing(start: time, edge: edge, displacement: displacement, velocity: velocity)
-        // The spring rests once both its displacement and its speed are below what one frame could
-        // show; search in whole milliseconds so the end is the same whatever the frame cadence.
-        let omega = thresholds.bounceFrequency
-        var milliseconds = 0
-        while milliseconds < 10_000 {
-            let seconds = Double(milliseconds) / 1000
-            if abs(bounceDisplacement(displacement, velocity: velocity, seconds: seconds)) < thresholds.restDistance,
-                abs(bounceVelocity(displacement, velocity: velocity, seconds: seconds)) < thresholds.restDistance
-                    * omega
-            {
-                break
-            }
-            milliseconds += 1
-        }
-        phaseEnd = time + .milliseconds(milliseconds)
+        let duration = spring(displacement: displacement, velocity: velocity)
+            .restDuration(restDistance: thresholds.restDistance)
+        phaseEnd = time + duration
     }
 
     // MARK: Time
@@ -209,9 +190,7 @@ public struct ScrollAxisMotion: Hashable, Sendable {
     /// current phase if sooner; nil at rest or while tracking.
     public var nextDeadline: Timestamp? {
         guard isAnimating else { return nil }
-        let frame = lastAdvance + thresholds.animationFrameInterval
-        guard let phaseEnd else { return frame }
-        return min(frame, phaseEnd)
+        return thresholds.nextFrame(after: lastAdvance, phaseEnd: phaseEnd)
     }
 
     /// Moves the motion to a time.
@@ -252,10 +231,20 @@ public struct ScrollAxisMotion: Hashable, Sendable {
                     continue
                 }
                 let seconds = (time - start).inSeconds
-                offset = edge + bounceDisplacement(displacement, velocity: velocity, seconds: seconds)
+                offset = edge + spring(displacement: displacement, velocity: velocity).displacement(after: seconds)
                 lastAdvance = time
                 return
             }
         }
+    }
+}
+
+extension InteractionThresholds {
+    /// When a motion that last advanced at `lastAdvance` wants its next frame: one animation frame
+    /// later, or the end of its phase if that is sooner.
+    func nextFrame(after lastAdvance: Timestamp, phaseEnd: Timestamp?) -> Timestamp {
+        let frame = lastAdvance + animationFrameInterval
+        guard let phaseEnd else { return frame }
+        return min(frame, phaseEnd)
     }
 }

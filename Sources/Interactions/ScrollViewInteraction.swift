@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 public import Geometry
 public import InputEvents
 
@@ -12,7 +13,16 @@ public import InputEvents
 ///   (UIScrollView's normal rate, 0.998 per millisecond), and springs back from past an edge.
 ///
 /// Another pan on the scroll view's own node recognizes together with the scroll view's, so a node
-/// can both scroll and report that it is panned.
+/// can both scroll and report that it is panned. Where the content cannot scroll along the axis a
+/// touch moves on (a horizontal stroke over a list that only scrolls vertically), the scroll
+/// view's pan does not begin, as UIScrollView's does not, and a swipe on a row can take the touch.
+///
+/// With a ``maximumZoomScale`` above the ``minimumZoomScale`` the content also zooms: a pinch (a
+/// touchpad's at the pointer, or fingers on the content) scales it about the pinch's centre,
+/// which keeps the same content point under it, with a rubber band past the limits and a bounce
+/// back inside them when the pinch ends (``ZoomMotion``). Each change reports an `action` named
+/// `zoom` with the phase and the ``zoomScale``, the last (`ended`) once the zoom is at rest, and
+/// the offsets as `contentOffset` events. While a pinch zooms, panning waits for the next gesture.
 ///
 /// The motion runs on deadlines: when a scroll ends with the content moving, the scroll view asks
 /// the ``InteractionSystem`` to advance it (``InteractionSystem/scheduleDeadline(for:)``); the
@@ -36,6 +46,29 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     public var onScroll: ((Vector) -> Void)?
     /// The pan that drives the scroll view; it takes every kind of scrolling.
     public let pan: PanGestureRecognizer
+    /// The pinch that zooms the content, when zooming is on (``maximumZoomScale`` above
+    /// ``minimumZoomScale``), as `UIScrollView.pinchGestureRecognizer`.
+    public private(set) var pinch: PinchGestureRecognizer?
+    /// Called with each new zoom scale.
+    public var onZoom: ((Double) -> Void)?
+
+    /// The smallest zoom scale a pinch leaves the content at (1 by default).
+    public var minimumZoomScale: Double {
+        get { zoom.minimumScale }
+        set { setZoomLimits(minimum: newValue, maximum: max(newValue, zoom.maximumScale)) }
+    }
+    /// The largest zoom scale a pinch leaves the content at (1 by default: no zooming).
+    public var maximumZoomScale: Double {
+        get { zoom.maximumScale }
+        set { setZoomLimits(minimum: min(newValue, zoom.minimumScale), maximum: newValue) }
+    }
+    /// How large the content is drawn: 1 at its own size.
+    public var zoomScale: Double { zoom.scale }
+    /// The zoom's motion.
+    public private(set) var zoom: ZoomMotion
+    /// The content point (before zooming, from the content's top-left) that stays under the pinch,
+    /// and where the pinch is in the node's coordinates; set while zooming.
+    private var zoomAnchor: (content: Vector, location: Point)?
 
     private let thresholds: InteractionThresholds
     /// The horizontal motion.
@@ -55,32 +88,76 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         self.thresholds = thresholds
         horizontal = ScrollAxisMotion(viewportLength: 0, contentLength: contentSize.width, thresholds: thresholds)
         vertical = ScrollAxisMotion(viewportLength: 0, contentLength: contentSize.height, thresholds: thresholds)
+        zoom = ZoomMotion(viewportLength: 0, thresholds: thresholds)
         pan = PanGestureRecognizer(name: "scroll-view.pan", allowedScrollTypes: .all, thresholds: thresholds)
         pan.addTarget { [weak self] in self?.handle($0) }
         pan.delegate = self
     }
 
+    /// Sets both zoom limits, keeping the scale inside them; zooming is on while the maximum is
+    /// above the minimum. Limits that are not positive finite numbers are ignored.
+    public func setZoomLimits(minimum: Double, maximum: Double) {
+        guard minimum.isFinite, maximum.isFinite, minimum > 0, maximum >= minimum else { return }
+        zoom.minimumScale = minimum
+        zoom.maximumScale = maximum
+        if zoom.scale < minimum || zoom.scale > maximum { setZoomScale(zoom.scale) }
+        let zooms = maximum > minimum
+        if zooms, pinch == nil {
+            let recognizer = PinchGestureRecognizer(name: "scroll-view.pinch")
+            recognizer.addTarget { [weak self] in self?.handlePinch($0) }
+            recognizer.delegate = self
+            pinch = recognizer
+            node?.addGestureRecognizer(recognizer)
+        } else if !zooms, let recognizer = pinch {
+            node?.removeGestureRecognizer(recognizer)
+            pinch = nil
+        }
+    }
+
+    /// Zooms to a scale at once, inside the limits, keeping the content point at the node's
+    /// top-left corner where it is.
+    public func setZoomScale(_ scale: Double) {
+        let oldScale = zoom.scale
+        zoom.setScale(scale)
+        let offset = contentOffset * (zoom.scale / oldScale)
+        updateExtents()
+        horizontal.step(by: offset.x - horizontal.offset)
+        vertical.step(by: offset.y - vertical.offset)
+        if let node {
+            node.attachments.zoomScale = zoom.scale
+            Self.setOffset(contentOffset, of: node)
+        }
+    }
+
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
         current.removeGestureRecognizer(pan)
-        if current.attachments.scrollView === self { current.attachments.scrollView = nil }
+        if let pinch { current.removeGestureRecognizer(pinch) }
+        if current.attachments.scrollView === self {
+            current.attachments.scrollView = nil
+            current.attachments.zoomScale = 1
+        }
     }
 
     public func didMove(to node: (any InteractionNode)?) {
         self.node = node
         if let node {
             node.addGestureRecognizer(pan)
+            if let pinch { node.addGestureRecognizer(pinch) }
             node.attachments.scrollView = self
+            node.attachments.zoomScale = zoom.scale
         }
         updateExtents()
     }
 
     private func updateExtents() {
         let viewport = node?.frame.size ?? .zero
+        let scale = zoom.scale
         horizontal.viewportLength = viewport.width
-        horizontal.maximumOffset = max(0, contentSize.width - viewport.width)
+        horizontal.maximumOffset = max(0, contentSize.width * scale - viewport.width)
         vertical.viewportLength = viewport.height
-        vertical.maximumOffset = max(0, contentSize.height - viewport.height)
+        vertical.maximumOffset = max(0, contentSize.height * scale - viewport.height)
+        zoom.viewportLength = max(viewport.width, viewport.height)
     }
 
     /// Whether the content is larger than the node along x (the only way it scrolls along x).
@@ -91,18 +168,22 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     // MARK: Time
 
     public var nextDeadline: Timestamp? {
-        switch (horizontal.nextDeadline, vertical.nextDeadline) {
-        case (let x?, let y?): min(x, y)
-        case (let x?, nil): x
-        case (nil, let y?): y
-        case (nil, nil): nil
-        }
+        var earliest = zoom.nextDeadline
+        if let x = horizontal.nextDeadline, earliest.map({ x < $0 }) ?? true { earliest = x }
+        if let y = vertical.nextDeadline, earliest.map({ y < $0 }) ?? true { earliest = y }
+        return earliest
     }
 
     public func advance(to time: Timestamp, reporting system: InteractionSystem) {
         let before = contentOffset
         horizontal.advance(to: time)
         vertical.advance(to: time)
+        if zoom.isAnimating {
+            let scale = zoom.scale
+            zoom.advance(to: time)
+            if zoom.scale != scale { applyZoom() }
+            reportZoom(zoom.isAnimating ? .changed : .ended, at: time, to: system)
+        }
         report(from: before, at: time, to: system)
     }
 
@@ -116,6 +197,9 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     // MARK: Gestures
 
     private func handle(_ recognizer: GestureRecognizer) {
+        // While a pinch zooms, the content follows the pinch's centre: panning waits for the next
+        // gesture.
+        guard zoomAnchor == nil else { return }
         updateExtents()
         let before = contentOffset
         let time = recognizer.time
@@ -159,6 +243,71 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         if nextDeadline != nil { system.scheduleDeadline(for: self) }
     }
 
+    /// Zooms with the pinch about its centre.
+    private func handlePinch(_ recognizer: GestureRecognizer) {
+        guard let pinch = recognizer as? PinchGestureRecognizer, let node, let system = recognizer.system else {
+            return
+        }
+        let before = contentOffset
+        let time = recognizer.time
+        let location = node.convertFromWindow(pinch.location)
+        switch recognizer.state {
+        case .began:
+            updateExtents()
+            horizontal.step(by: 0)
+            vertical.step(by: 0)
+            zoom.beginPinch(at: time)
+            zoomAnchor = (contentPoint(under: location), location)
+            zoom.track(pinchScale: pinch.scale)
+            applyZoom()
+            reportZoom(.began, at: time, to: system)
+        case .changed, .ended, .cancelled:
+            guard let anchor = zoomAnchor else { return }
+            zoomAnchor = (anchor.content, location)
+            zoom.track(pinchScale: pinch.scale)
+            applyZoom()
+            guard recognizer.state != .changed else {
+                reportZoom(.changed, at: time, to: system)
+                break
+            }
+            zoom.release(at: time)
+            if zoom.isAnimating {
+                reportZoom(.changed, at: time, to: system)
+                system.scheduleDeadline(for: self)
+            } else {
+                reportZoom(.ended, at: time, to: system)
+            }
+        case .possible, .failed:
+            return
+        }
+        report(from: before, at: time, to: system)
+    }
+
+    /// The content point, before zooming, under a location in the node's coordinates.
+    private func contentPoint(under location: Point) -> Vector {
+        guard let node else { return .zero }
+        return ((location - node.frame.origin) + contentOffset) * (1 / zoom.scale)
+    }
+
+    /// Sets the offset that keeps the anchor's content point under the pinch at the current scale.
+    private func applyZoom() {
+        guard let node else { return }
+        node.attachments.zoomScale = zoom.scale
+        updateExtents()
+        guard let anchor = zoomAnchor else { return }
+        let target = anchor.content * zoom.scale - (anchor.location - node.frame.origin)
+        horizontal.step(by: target.x - horizontal.offset)
+        vertical.step(by: target.y - vertical.offset)
+    }
+
+    private func reportZoom(_ phase: GesturePhase, at time: Timestamp, to system: InteractionSystem) {
+        guard let node else { return }
+        if phase == .ended || phase == .cancelled { zoomAnchor = nil }
+        onZoom?(zoom.scale)
+        system.send(
+            .action(ActionEvent(item: node.identifier, name: "zoom", phase: phase, scale: zoom.scale)), at: time)
+    }
+
     /// Sets the node's content offset.
     private static func setOffset(_ offset: Vector, of node: any InteractionNode) {
         node.attachments.contentOffset = offset
@@ -174,10 +323,23 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
 }
 
 extension ScrollViewInteraction: GestureRecognizerDelegate {
+    /// The scroll view's pan does not begin for a touch moving along an axis the content cannot
+    /// scroll on.
+    public func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer === pan, case .touch = pan.source else { return true }
+        updateExtents()
+        let movement = pan.translation
+        if abs(movement.x) > abs(movement.y) { return scrollsHorizontally }
+        if abs(movement.y) > abs(movement.x) { return scrollsVertically }
+        return true
+    }
+
+    /// The scroll view's pan and pinch recognize together, and with another pan on the node.
     public func gestureRecognizer(
         _ recognizer: GestureRecognizer,
         shouldRecognizeSimultaneouslyWith other: GestureRecognizer
     ) -> Bool {
-        other is PanGestureRecognizer && other.node === recognizer.node
+        guard other.node === recognizer.node else { return false }
+        return other is PanGestureRecognizer || other === pinch
     }
 }

@@ -52,7 +52,8 @@ struct TapMachine: Equatable {
             return .none
         case (.down, .touchCancelled), (.waiting, .touchCancelled):
             return fail()
-        case (_, .scroll), (_, .touchHeld), (.idle, .touchMoved), (.idle, .touchDragged), (.idle, .touchEnded),
+        case (_, .scroll), (_, .gesture), (_, .hover), (_, .touchHeld), (.idle, .touchMoved), (.idle, .touchDragged),
+            (.idle, .touchEnded),
             (.idle, .touchCancelled), (.down, .touchBegan), (.waiting, .touchMoved), (.waiting, .touchDragged),
             (.waiting, .touchEnded):
             return .none

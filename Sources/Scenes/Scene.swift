@@ -352,6 +352,13 @@ public enum SceneInteraction: Hashable, Sendable {
     case drag
     /// The node pans; scroll input drives it as allowed.
     case pan(allowedScrollTypes: AllowedScrollTypes)
+    /// A swipe across the node fires an action (a list row's swipe to delete): with `touches`
+    /// fingers (1 for a flick of a finger or a click-and-drag, 3 or 4 for a touchpad's swipe),
+    /// toward `direction`.
+    case swipeAction(action: String, direction: SceneSwipeDirection, touches: Int)
+    /// A pointer interaction: the pointer coming over the node and leaving it is reported, and a
+    /// view shows the effect while it is over it.
+    case hover(effect: ScenePointerEffect)
 
     /// The `kind` as written in the file.
     public var kind: String {
@@ -360,18 +367,60 @@ public enum SceneInteraction: Hashable, Sendable {
         case .secondaryAction: "secondaryAction"
         case .drag: "drag"
         case .pan: "pan"
+        case .swipeAction: "swipeAction"
+        case .hover: "hover"
         }
     }
+
+    /// Every `kind` a file may name, in the order the format documents them.
+    public static let kinds = ["contextMenu", "secondaryAction", "drag", "pan", "swipeAction", "hover"]
+
+    /// The most fingers a swipe action may ask for: five, a whole hand.
+    public static let maximumSwipeTouches = 5
+}
+
+/// The direction of a swipe action, as a scene file names it.
+public enum SceneSwipeDirection: String, Hashable, Sendable, CaseIterable {
+    /// Toward the left: a trailing swipe in a left-to-right layout.
+    case left
+    /// Toward the right.
+    case right
+    /// Upward.
+    case up
+    /// Downward.
+    case down
+}
+
+/// How a view shows the pointer over a node with a pointer interaction, as UIPointerEffect's
+/// kinds.
+public enum ScenePointerEffect: String, Hashable, Sendable, CaseIterable {
+    /// The node is highlighted under the pointer.
+    case highlight
+    /// The node lifts (is drawn raised) under the pointer.
+    case lift
+    /// The node is outlined and the pointer keeps its shape.
+    case hover
 }
 
 /// The scroll-view part of a node.
 public struct SceneScroll: Hashable, Sendable {
     /// The size of the scrollable content.
     public var contentSize: Size
+    /// The smallest zoom scale a pinch leaves the content at.
+    public var minimumZoomScale: Double
+    /// The largest zoom scale a pinch leaves the content at; the content zooms when it is above
+    /// ``minimumZoomScale``.
+    public var maximumZoomScale: Double
 
-    /// Creates a scroll description.
-    public init(contentSize: Size) {
+    /// The zoom scales a file may give: from a hundredth to a hundred. Beyond them one point of
+    /// content is smaller than any pixel or larger than any screen.
+    public static let zoomScaleRange: ClosedRange<Double> = 0.01...100
+
+    /// Creates a scroll description; without zoom scales the content does not zoom.
+    public init(contentSize: Size, minimumZoomScale: Double = 1, maximumZoomScale: Double = 1) {
         self.contentSize = contentSize
+        self.minimumZoomScale = minimumZoomScale
+        self.maximumZoomScale = maximumZoomScale
     }
 }
 

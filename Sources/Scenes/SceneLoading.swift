@@ -103,6 +103,7 @@ private struct SceneDecoder {
     /// The indices of `id` and `frame` among ``nodeFields``.
     static let idField = nodeFields.firstIndex(of: "id")!
     static let frameField = nodeFields.firstIndex(of: "frame")!
+    static let scrollFields: [String] = ["contentSize", "minimumZoomScale", "maximumZoomScale"]
 
     let file: String
     var json: JSONReader
@@ -661,11 +662,14 @@ private struct SceneDecoder {
         case "scroll":
             let value = try readValue()
             let scrollMembers = try object(value, node: id, field: key)
-            warnUnknownFields(in: scrollMembers, known: ["contentSize"], node: id, prefix: "scroll.")
+            warnUnknownFields(in: scrollMembers, known: Self.scrollFields, node: id, prefix: "scroll.")
             guard let contentSize = scrollMembers.first(where: { $0.key == "contentSize" }) else {
                 throw error(.missingField, line: value.line, node: id, field: "scroll.contentSize")
             }
-            node.scroll = SceneScroll(contentSize: try size(contentSize.value, node: id, field: "scroll.contentSize"))
+            node.scroll = try decodeZoomScales(
+                in: scrollMembers,
+                of: SceneScroll(contentSize: try size(contentSize.value, node: id, field: "scroll.contentSize")),
+                node: id)
         case "onSubmit", "defaultAction":
             let name = try readString(node: id, field: key)
             guard !name.isEmpty else {
@@ -777,6 +781,41 @@ private struct SceneDecoder {
         case 3 where actions == nil && action == nil: return .pan(allowedScrollTypes: allowed ?? .none)
         default: return nil
         }
+    }
+
+    /// Reads a scroll view's zoom scales: numbers within ``SceneScroll/zoomScaleRange``, the
+    /// minimum not above the maximum.
+    func decodeZoomScales(in members: [JSONMember], of scroll: SceneScroll, node: String) throws(SceneError)
+        -> SceneScroll
+    {
+        var scroll = scroll
+        var line = 0
+        for member in members where member.key == "minimumZoomScale" || member.key == "maximumZoomScale" {
+            let field = "scroll.\(member.key)"
+            let scale = try number(member.value, node: node, field: field)
+            let range = SceneScroll.zoomScaleRange
+            guard range.contains(scale) else {
+                throw error(
+                    .invalidValue(
+                        "the zoom scale \(formatted(scale)) is out of range "
+                            + "(from \(formatted(range.lowerBound)) to \(formatted(range.upperBound)))"),
+                    line: member.line, node: node, field: field)
+            }
+            if member.key == "minimumZoomScale" {
+                scroll.minimumZoomScale = scale
+            } else {
+                scroll.maximumZoomScale = scale
+            }
+            line = max(line, member.line)
+        }
+        guard scroll.minimumZoomScale <= scroll.maximumZoomScale else {
+            throw error(
+                .invalidValue(
+                    "the minimum zoom scale \(formatted(scroll.minimumZoomScale)) is above the maximum "
+                        + "\(formatted(scroll.maximumZoomScale))"),
+                line: line, node: node, field: "scroll.maximumZoomScale")
+        }
+        return scroll
     }
 
     mutating func decodeFocusEffect(_ value: JSONValue, node: String) throws(SceneError) -> SceneFocusEffect {
@@ -941,12 +980,49 @@ private struct SceneDecoder {
                 )
             }
             return .pan(allowedScrollTypes: allowed)
+        case "swipeAction":
+            warnUnknownFields(
+                in: members, known: ["kind", "action", "direction", "touches"], node: node, prefix: "\(field).")
+            guard let actionMember = member("action") else {
+                throw error(.missingField, line: value.line, node: node, field: "\(field).action")
+            }
+            let action = try string(actionMember.value, node: node, field: "\(field).action")
+            guard !action.isEmpty else {
+                throw error(
+                    .invalidValue("an action name must not be empty"), line: actionMember.line, node: node,
+                    field: "\(field).action")
+            }
+            // A trailing swipe, as a list row's delete in a left-to-right layout.
+            var direction = SceneSwipeDirection.left
+            if let directionMember = member("direction") {
+                direction = try enumeration(
+                    directionMember.value, as: SceneSwipeDirection.self, node: node, field: "\(field).direction")
+            }
+            var touches = 1
+            if let touchesMember = member("touches") {
+                touches = try integer(touchesMember.value, node: node, field: "\(field).touches")
+                guard (1...SceneInteraction.maximumSwipeTouches).contains(touches) else {
+                    throw error(
+                        .invalidValue(
+                            "a swipe takes from 1 to \(SceneInteraction.maximumSwipeTouches) fingers, not \(touches)"),
+                        line: touchesMember.line, node: node, field: "\(field).touches")
+                }
+            }
+            return .swipeAction(action: action, direction: direction, touches: touches)
+        case "hover":
+            warnUnknownFields(in: members, known: ["kind", "effect"], node: node, prefix: "\(field).")
+            var effect = ScenePointerEffect.highlight
+            if let effectMember = member("effect") {
+                effect = try enumeration(
+                    effectMember.value, as: ScenePointerEffect.self, node: node, field: "\(field).effect")
+            }
+            return .hover(effect: effect)
         default:
+            let kinds = SceneInteraction.kinds
             throw error(
                 .invalidValue(
-                    "\"\(kind)\" is not one of \"contextMenu\", \"secondaryAction\", \"drag\", \"pan\""
-                        + Suggestion.text(
-                            Suggestion.closest(to: kind, among: ["contextMenu", "secondaryAction", "drag", "pan"]))
+                    "\"\(kind)\" is not one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", ")
+                        + Suggestion.text(Suggestion.closest(to: kind, among: kinds))
                 ),
                 line: kindMember.line,
                 node: node,

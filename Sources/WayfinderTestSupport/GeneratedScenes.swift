@@ -157,6 +157,11 @@ public struct GridScene: Sendable {
             "{\"kind\": \"drag\"}"
         case .pan(let allowed):
             "{\"kind\": \"pan\", \"allowedScrollTypes\": \(quoted(allowed.rawValue))}"
+        case .swipeAction(let action, let direction, let touches):
+            "{\"kind\": \"swipeAction\", \"action\": \(quoted(action)), \"direction\": \(quoted(direction.rawValue)), "
+                + "\"touches\": \(touches)}"
+        case .hover(let effect):
+            "{\"kind\": \"hover\", \"effect\": \(quoted(effect.rawValue))}"
         }
     }
 

@@ -149,6 +149,12 @@ import Testing
             json(.action(drag)) == head
                 + #""type":"action","item":"p","name":"drag","phase":"changed","dx":3,"dy":-4.5}"#)
         #expect(text(.action(menu)) == #"  1.068800  Pad "1"  action contextMenu on p: Share, Delete [secondaryClick]"#)
+        let zoom = ActionEvent(item: "s", name: "zoom", phase: .changed, scale: 1.25)
+        #expect(
+            json(.action(zoom)) == head + #""type":"action","item":"s","name":"zoom","phase":"changed","scale":1.25}"#)
+        #expect(text(.action(zoom)) == #"  1.068800  Pad "1"  action zoom on s changed ×1.25"#)
+        let swipe = ActionEvent(item: "row", name: "delete", trigger: .swipe)
+        #expect(json(.action(swipe)) == head + #""type":"action","item":"row","name":"delete","trigger":"swipe"}"#)
         #expect(text(.focus(from: "a", to: "b", heading: .down)) == #"  1.068800  Pad "1"  focus a → b (down)"#)
     }
 

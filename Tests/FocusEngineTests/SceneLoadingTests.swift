@@ -165,7 +165,7 @@ import Testing
             (
                 #"[{"kind": "dragg"}]"#,
                 "t.json:1: node \"w\", field \"interactions[0].kind\": \"dragg\" is not one of \"contextMenu\", "
-                    + "\"secondaryAction\", \"drag\", \"pan\"; did you mean \"drag\"?"
+                    + "\"secondaryAction\", \"drag\", \"pan\", \"swipeAction\", \"hover\"; did you mean \"drag\"?"
             ),
             (
                 #"[{"kind": "contextMenu", "actions": "Open"}]"#,

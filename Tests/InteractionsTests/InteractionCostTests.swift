@@ -30,16 +30,21 @@ import Testing
         return (InteractionSystem(root: root, sceneSize: Size(width: 1000, height: 800)), grid)
     }
 
-    @Test func aFrameVisitsItsHitPathTheRecognizersOnItAndTheArmedInteractions() {
-        let (system, _) = Self.makeScene()
+    /// Sends one input 10 ms after the last and returns what it cost.
+    private static func probe(_ system: InteractionSystem) -> (ClassifiedEvent) -> InteractionSystem.Visits {
         var time = Timestamp(microseconds: 1_000_000)
         var output: [TimedPayload] = []
-        func send(_ event: ClassifiedEvent) -> InteractionSystem.Visits {
+        return { event in
             let before = system.visits
             time += .milliseconds(10)
             system.handle(ClassifiedInput(time: time, event: event), into: &output)
             return system.visits - before
         }
+    }
+
+    @Test func aFrameVisitsItsHitPathTheRecognizersOnItAndTheArmedInteractions() {
+        let (system, _) = Self.makeScene()
+        let send = Self.probe(system)
         // Pointer motion with no touch looks at nothing.
         #expect(send(.motion(delta: Vector(x: -262, y: -134))) == .init(nodes: 0, recognizers: 0, interactions: 0))
         // The pointer is at (250, 266): cell-802 (a context menu's). The press tests the window, the
@@ -64,6 +69,23 @@ import Testing
                 == .init(nodes: 0, recognizers: 1, interactions: 0))
         // Now a frame touches the one armed interaction, and nothing else.
         #expect(send(.motion(delta: Vector(x: 1, y: 0))) == .init(nodes: 0, recognizers: 0, interactions: 1))
+    }
+
+    @Test func eachFingerCostsItsOwnHitPathAndTheRecognizersHoldingIt() {
+        let (system, _) = Self.makeScene()
+        let send = Self.probe(system)
+        func finger(_ contact: Int, at point: Point, isDown: Bool = true) -> ClassifiedEvent {
+            .position(Vector(x: point.x / 1000, y: point.y / 800), touchType: .direct, isDown: isDown, contact: contact)
+        }
+        // The first finger on cell-802 (a context menu's): the window, the grid and the cell; the
+        // cell's long press (its secondary click is for pointers) and the grid's pan.
+        #expect(send(finger(0, at: Point(x: 250, y: 266))) == .init(nodes: 3, recognizers: 2, interactions: 0))
+        // The second on cell-803 (a drag's): its own path; only the drag's lift takes it as its first
+        // touch (the grid's pan follows the first finger).
+        #expect(send(finger(1, at: Point(x: 350, y: 266))) == .init(nodes: 3, recognizers: 1, interactions: 0))
+        // Moving one finger reaches the recognizers holding it, and tests no node.
+        #expect(send(finger(1, at: Point(x: 352, y: 266))) == .init(nodes: 0, recognizers: 1, interactions: 0))
+        #expect(send(finger(0, at: Point(x: 252, y: 266))) == .init(nodes: 0, recognizers: 2, interactions: 0))
     }
 
     @Test func hitTestingFindsTheTopmostChildThroughTheIndexAndFollowsMovedChildren() {

@@ -153,26 +153,55 @@ final class InteractionHarness {
         Vector(x: point.x / sceneSize.width, y: point.y / sceneSize.height)
     }
 
-    func touchDown(at point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: true, contact: 0))
+    /// Puts a contact down. The first contact on an empty surface runs the classifier's press
+    /// gesture, as the touchscreen's primary contact does; a later one interrupts it.
+    func touchDown(at point: Point, touchType: TouchType = .direct, contact: Int = 0) {
+        send(.position(fraction(point), touchType: touchType, isDown: true, contact: contact))
         if press == nil {
             beginPress(touchType)
+            pressContact = contact
             lastTouch = point
+        } else {
+            press?.gesture.interrupt()
         }
     }
 
-    func touchMove(to point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: true, contact: 0))
-        if press?.touchType == touchType, let last = lastTouch {
+    func touchMove(to point: Point, touchType: TouchType = .direct, contact: Int = 0) {
+        send(.position(fraction(point), touchType: touchType, isDown: true, contact: contact))
+        if press?.touchType == touchType, contact == pressContact, let last = lastTouch {
             lastTouch = point
             movePress(by: point - last)
         }
     }
 
-    func touchUp(at point: Point, touchType: TouchType = .direct) {
-        send(.position(fraction(point), touchType: touchType, isDown: false, contact: 0))
+    func touchUp(at point: Point, touchType: TouchType = .direct, contact: Int = 0) {
+        send(.position(fraction(point), touchType: touchType, isDown: false, contact: contact))
+        guard contact == pressContact else { return }
         if press?.touchType == touchType { endPress() }
         lastTouch = nil
+    }
+
+    /// The contact the classifier's press follows.
+    private var pressContact = 0
+
+    // MARK: Gestures
+
+    /// Sends a classified multi-finger gesture event.
+    func gesture(
+        _ kind: GestureKind,
+        _ phase: GesturePhase,
+        fingers: Int = 2,
+        touchType: TouchType = .indirectPointer,
+        delta: Vector = .zero,
+        scale: Double = 1,
+        rotation: Double = 0,
+        at point: Point? = nil
+    ) {
+        send(
+            .gesture(
+                Gesture(
+                    kind: kind, phase: phase, fingers: fingers, touchType: touchType, delta: delta, scale: scale,
+                    rotation: rotation, position: point.map(fraction))))
     }
 
     // MARK: Scrolling

@@ -1,4 +1,5 @@
 import Geometry
+import Interactions
 import Testing
 
 @testable import Wayfinder
@@ -70,6 +71,42 @@ import Testing
         #expect(grid[1, 8] == "]")
         #expect(grid[1, 15] == "2")
         #expect(grid.style(row: 1, column: 15) == .group)
+    }
+
+    @Test func hoveredNodesShowTheirPointerEffect() {
+        var snapshot = scene()
+        snapshot.hovered = ["ok": .lift, "no": .hover]
+        var grid = renderer.grid(for: snapshot)
+        // Lifted: a double border; outlined: a dashed one; both in the hover style.
+        #expect(grid.text(row: 1) == "│ ╔══════╗┌┄┄┄┄┄┄┐ │")
+        #expect(grid.text(row: 2) == "│ ║OK    ║┆No    ┆ │")
+        #expect(grid.text(row: 3) == "│ ╚══════╝└┄┄┄┄┄┄┘ │")
+        #expect(grid.style(row: 2, column: 2) == .hover)
+        #expect(grid.style(row: 2, column: 11) == .hover)
+
+        snapshot.hovered = ["ok": .highlight]
+        grid = renderer.grid(for: snapshot)
+        // Highlighted: the same border and label, in the hover style.
+        #expect(grid.text(row: 2) == "│ │OK    ││No    │ │")
+        #expect(grid.style(row: 1, column: 2) == .hover)
+        #expect(grid.style(row: 2, column: 3) == .hover)
+        #expect(grid.style(row: 2, column: 11) == .plain)
+    }
+
+    @Test func zoomedContentIsDrawnLarger() {
+        var snapshot = TerminalSnapshot(sceneWidth: 100, sceneHeight: 100)
+        snapshot.nodes = [
+            .init(id: "map", role: "container", frame: .init(x: 0, y: 0, width: 100, height: 100)),
+            .init(id: "pin", role: "image", frame: .init(x: 10, y: 10, width: 20, height: 20), scrollViewID: "map"),
+        ]
+        snapshot.scrollViews["map"] = .init(contentWidth: 100, contentHeight: 100, zoomScale: 2)
+        let grid = renderer.grid(for: snapshot)
+        // The pin, twice as large about the map's corner: x 20…60, y 20…60.
+        #expect(grid[2, 4] == "┌")
+        #expect(grid[5, 11] == "┘")
+        #expect(grid.text(row: 3) == "│   │pin   │       █")
+        // Content twice the view's height: a half-height thumb, and the zoom by the offset.
+        #expect(grid.text(row: 9) == "└────── ×2 y 0/100 ┘")
     }
 
     @Test func scrolledContentMovesAndIsClipped() {

@@ -5,9 +5,11 @@ public import Scenes
 /// A node tree built from a scene file, with the interactions and scroll views the file attaches.
 ///
 /// Each scene node becomes a ``Node`` with the same identifier and frame. A node with `scroll`
-/// gets a ``ScrollViewInteraction`` first; then its `interactions`, in file order:
-/// `contextMenu` → ``ContextMenuInteraction``, `secondaryAction` → ``SecondaryActionInteraction``,
-/// `drag` → ``DragInteraction``, `pan` → ``PanInteraction`` with its allowed scroll types.
+/// gets a ``ScrollViewInteraction`` first, zooming between its zoom scales; then its
+/// `interactions`, in file order: `contextMenu` → ``ContextMenuInteraction``, `secondaryAction` →
+/// ``SecondaryActionInteraction``, `drag` → ``DragInteraction``, `pan` → ``PanInteraction`` with
+/// its allowed scroll types, `swipeAction` → ``SwipeActionInteraction`` with its direction and
+/// fingers, `hover` → ``PointerInteraction`` with its effect.
 ///
 /// ```swift
 /// let loaded = try Scene.load(contentsOf: url)
@@ -52,6 +54,7 @@ public struct SceneInteractions {
                     contentSize: scroll.contentSize,
                     thresholds: thresholds
                 )
+                scrolling.setZoomLimits(minimum: scroll.minimumZoomScale, maximum: scroll.maximumZoomScale)
                 node.addInteraction(scrolling)
                 scrollViews[description.id] = scrolling
             }
@@ -85,6 +88,12 @@ public struct SceneInteractions {
             DragInteraction(thresholds: thresholds)
         case .pan(let allowed):
             PanInteraction(allowedScrollTypes: ScrollTypeMask(allowed), thresholds: thresholds)
+        case .swipeAction(let action, let direction, let touches):
+            SwipeActionInteraction(
+                name: action, direction: SwipeDirection(direction), numberOfTouchesRequired: touches,
+                thresholds: thresholds)
+        case .hover(let effect):
+            PointerInteraction(effect: PointerEffect(effect))
         }
     }
 
@@ -105,6 +114,29 @@ extension ScrollTypeMask {
         case .continuous: self = .continuous
         case .discrete: self = .discrete
         case .all: self = .all
+        }
+    }
+}
+
+extension SwipeDirection {
+    /// The direction a scene file's swipe action names.
+    public init(_ direction: SceneSwipeDirection) {
+        switch direction {
+        case .left: self = .left
+        case .right: self = .right
+        case .up: self = .up
+        case .down: self = .down
+        }
+    }
+}
+
+extension PointerEffect {
+    /// The effect a scene file's hover interaction names.
+    public init(_ effect: ScenePointerEffect) {
+        switch effect {
+        case .highlight: self = .highlight
+        case .lift: self = .lift
+        case .hover: self = .hover
         }
     }
 }

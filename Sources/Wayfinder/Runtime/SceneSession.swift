@@ -114,8 +114,12 @@ final class SceneSession: SceneDriver {
                     offsetX: scrolling.contentOffset.x,
                     offsetY: scrolling.contentOffset.y,
                     contentWidth: scrolling.contentSize.width,
-                    contentHeight: scrolling.contentSize.height
+                    contentHeight: scrolling.contentSize.height,
+                    zoomScale: scrolling.zoomScale
                 )
+            }
+            for case let pointer as PointerInteraction in node.interactions where pointer.isHovered {
+                snapshot.hovered[node.identifier] = pointer.effect
             }
             let childScrollView = Self.scrollViewInteraction(of: node) != nil ? node.identifier : scrollView
             let children = node.childNodes
@@ -197,18 +201,19 @@ final class SceneSession: SceneDriver {
         guard let item = node(withIdentifier: id), let scrollView = enclosingScrollView(of: item),
             let viewport = scrollView.node?.frame, let scrollID = scrollView.node?.identifier
         else { return }
-        let frame = item.frame
+        // The item's top and bottom in the content as drawn (zoomed), from the content's top.
+        let scale = scrollView.zoomScale
+        let top = (item.frame.minY - viewport.minY) * scale
+        let bottom = (item.frame.maxY - viewport.minY) * scale
         var offset = scrollView.contentOffset
-        let visibleTop = viewport.minY + offset.y
-        let visibleBottom = viewport.maxY + offset.y
-        if frame.minY < visibleTop {
-            offset.y -= visibleTop - frame.minY
-        } else if frame.maxY > visibleBottom {
-            offset.y += frame.maxY - visibleBottom
+        if top < offset.y {
+            offset.y = top
+        } else if bottom > offset.y + viewport.height {
+            offset.y = bottom - viewport.height
         } else {
             return
         }
-        offset.y = max(0, min(offset.y, scrollView.contentSize.height - viewport.size.height))
+        offset.y = max(0, min(offset.y, scrollView.contentSize.height * scale - viewport.size.height))
         scrollView.setContentOffset(offset)
         output.append(
             TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))

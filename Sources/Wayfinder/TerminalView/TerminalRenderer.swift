@@ -17,6 +17,8 @@ public enum TerminalStyle: Hashable, Sendable {
     case scrollIndicator
     /// The pointer.
     case pointer
+    /// A node under the pointer showing its pointer effect.
+    case hover
     /// The caption line.
     case caption
 
@@ -30,6 +32,7 @@ public enum TerminalStyle: Hashable, Sendable {
         case .group: "0;1;97;44"
         case .scrollIndicator: "0;96"
         case .pointer: "0;1;91"
+        case .hover: "0;1;95"
         case .caption: "0;1"
         }
     }
@@ -100,9 +103,11 @@ public struct TerminalGrid: Hashable, Sendable {
 }
 
 /// Draws a ``TerminalSnapshot`` with box-drawing characters into a grid scaled to the terminal:
-/// nodes as boxes with their labels, the focused item with its halo, selected items with a check
-/// mark, the Tab loop's group numbers (like UIKit's focus loop overlay), scroll indicators with
-/// the offset, the pointer, and a caption line at the bottom.
+/// nodes as boxes with their labels (zoomed content drawn larger), the focused item with its halo,
+/// selected items with a check mark, the nodes under the pointer with their pointer effect
+/// (highlighted in colour, lifted with a double border, outlined with a dashed one), the Tab
+/// loop's group numbers (like UIKit's focus loop overlay), scroll indicators with the offset and
+/// any zoom, the pointer, and a caption line at the bottom.
 ///
 /// ```swift
 /// let renderer = TerminalRenderer(columns: 120, rows: 40)
@@ -153,6 +158,22 @@ public struct TerminalRenderer: Sendable {
                 let box = scale.box(for: visible)
             else { continue }
             drawScrollIndicator(state, viewHeight: node.frame.height, in: box, grid: &grid)
+        }
+
+        for (id, effect) in snapshot.hovered.sorted(by: { $0.key < $1.key }) {
+            guard let node = snapshot.nodes.first(where: { $0.id == id }),
+                let visible = snapshot.visibleFrame(of: node.frame, inside: node.scrollViewID),
+                let box = scale.box(for: visible)
+            else { continue }
+            // Highlighted in colour; lifted with a double border; outlined with a dashed one.
+            let characters: BoxCharacters =
+                switch effect {
+                case .highlight: .light
+                case .lift: .double
+                case .hover: .dashed
+                }
+            drawBorder(box, in: &grid, characters: characters, style: .hover)
+            drawLabel(of: node, in: box, grid: &grid, snapshot: snapshot, style: .hover, isContainer: false)
         }
 
         if let focusedID = snapshot.focusedID,
@@ -263,16 +284,19 @@ public struct TerminalRenderer: Sendable {
         grid: inout TerminalGrid
     ) {
         let track = box.height - 2
-        if track >= 1, state.contentHeight > viewHeight {
-            let scrollable = state.contentHeight - viewHeight
-            let thumb = max(1, min(track, Int((Double(track) * viewHeight / state.contentHeight).rounded())))
+        // Zoomed content is as large as it is drawn.
+        let contentHeight = state.contentHeight * state.zoomScale
+        if track >= 1, contentHeight > viewHeight {
+            let scrollable = contentHeight - viewHeight
+            let thumb = max(1, min(track, Int((Double(track) * viewHeight / contentHeight).rounded())))
             let fraction = min(1, max(0, state.offsetY / scrollable))
             let start = box.top + 1 + Int((Double(track - thumb) * fraction).rounded())
             for row in start..<(start + thumb) {
                 grid.put("█", row: row, column: box.right, style: .scrollIndicator)
             }
         }
-        let text = " y \(Int(state.offsetY.rounded()))/\(Int(max(0, state.contentHeight - viewHeight).rounded())) "
+        let zoom = state.zoomScale == 1 ? "" : "×\(formatted((state.zoomScale * 100).rounded() / 100)) "
+        let text = " \(zoom)y \(Int(state.offsetY.rounded()))/\(Int(max(0, contentHeight - viewHeight).rounded())) "
         let column = max(box.left + 1, box.right - text.count)
         grid.write(text, row: box.bottom, column: column, limit: box.right, style: .scrollIndicator)
     }
@@ -332,6 +356,12 @@ struct BoxCharacters {
     static let heavy = BoxCharacters(
         horizontal: "━", vertical: "┃", topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛",
         singleRowLeft: "┃", singleRowRight: "┃")
+    static let double = BoxCharacters(
+        horizontal: "═", vertical: "║", topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝",
+        singleRowLeft: "║", singleRowRight: "║")
+    static let dashed = BoxCharacters(
+        horizontal: "┄", vertical: "┆", topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘",
+        singleRowLeft: "┆", singleRowRight: "┆")
     static let rounded = BoxCharacters(
         horizontal: "━", vertical: "┃", topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯",
         singleRowLeft: "┃", singleRowRight: "┃")

@@ -1,4 +1,5 @@
 public import Geometry
+public import Interactions
 
 /// Everything the terminal view draws at one moment: a plain value, independent of the node tree,
 /// the focus engine and the interactions that produced it.
@@ -70,13 +71,18 @@ public struct TerminalSnapshot: Hashable, Sendable {
         public var contentWidth: Double
         /// The height of the content.
         public var contentHeight: Double
+        /// How large the content is drawn: 1 at its own size (a zoomed scroll view).
+        public var zoomScale: Double
 
         /// Creates a scroll state.
-        public init(offsetX: Double = 0, offsetY: Double = 0, contentWidth: Double, contentHeight: Double) {
+        public init(
+            offsetX: Double = 0, offsetY: Double = 0, contentWidth: Double, contentHeight: Double, zoomScale: Double = 1
+        ) {
             self.offsetX = offsetX
             self.offsetY = offsetY
             self.contentWidth = contentWidth
             self.contentHeight = contentHeight
+            self.zoomScale = zoomScale
         }
     }
 
@@ -98,6 +104,8 @@ public struct TerminalSnapshot: Hashable, Sendable {
     public var scrollViews: [String: ScrollState] = [:]
     /// The pointer's location in scene coordinates, when there is a pointer.
     public var pointer: Point?
+    /// The nodes under the pointer with a pointer interaction, and the effect each shows.
+    public var hovered: [String: PointerEffect] = [:]
     /// The line under the picture naming what just happened.
     public var caption: String = ""
 
@@ -107,40 +115,37 @@ public struct TerminalSnapshot: Hashable, Sendable {
         self.sceneHeight = sceneHeight
     }
 
-    /// The total scroll offset applied to content inside a scroll view (its own offset plus those of
-    /// the scroll views around it).
-    func scrollOffset(inside scrollViewID: String?) -> (dx: Double, dy: Double) {
-        var dx = 0.0
-        var dy = 0.0
+    /// Where a rectangle of a scroll view's content is on screen: zoomed about the corner of each
+    /// scroll view around it and moved by its offset, innermost first.
+    func onScreen(_ frame: Rect, inside scrollViewID: String?) -> Rect {
+        var rect = frame
         var current = scrollViewID
         var visited: Set<String> = []
         while let id = current, visited.insert(id).inserted {
-            if let state = scrollViews[id] {
-                dx += state.offsetX
-                dy += state.offsetY
-            }
-            current = nodes.first(where: { $0.id == id })?.scrollViewID
+            let state = scrollViews[id]
+            let node = nodes.first(where: { $0.id == id })
+            let scale = node == nil ? 1 : state?.zoomScale ?? 1
+            let origin = node?.frame.origin ?? Point(x: 0, y: 0)
+            rect = Rect(
+                x: origin.x + (rect.minX - origin.x) * scale - (state?.offsetX ?? 0),
+                y: origin.y + (rect.minY - origin.y) * scale - (state?.offsetY ?? 0),
+                width: rect.width * scale,
+                height: rect.height * scale)
+            current = node?.scrollViewID
         }
-        return (dx, dy)
+        return rect
     }
 
-    /// The rectangle a node or group occupies on screen after scrolling, clipped to the scroll
-    /// views containing it; nil when it is scrolled out of sight.
+    /// The rectangle a node or group occupies on screen after scrolling and zooming, clipped to
+    /// the scroll views containing it; nil when it is scrolled out of sight.
     func visibleFrame(of frame: Rect, inside scrollViewID: String?) -> Rect? {
-        let offset = scrollOffset(inside: scrollViewID)
-        var visible: Rect? = frame.offset(by: Vector(x: -offset.dx, y: -offset.dy))
+        var visible: Rect? = onScreen(frame, inside: scrollViewID)
         var current = scrollViewID
         var visited: Set<String> = []
         while let id = current, visited.insert(id).inserted, let node = nodes.first(where: { $0.id == id }) {
-            guard let clip = visibleFrame(ofScrollView: node) else { return nil }
-            visible = visible?.intersection(clip)
+            visible = visible?.intersection(onScreen(node.frame, inside: node.scrollViewID))
             current = node.scrollViewID
         }
         return visible
-    }
-
-    private func visibleFrame(ofScrollView node: Node) -> Rect? {
-        let offset = scrollOffset(inside: node.scrollViewID)
-        return node.frame.offset(by: Vector(x: -offset.dx, y: -offset.dy))
     }
 }
