@@ -54,7 +54,7 @@ public final class InteractionSystem {
         set { router.sceneSize = newValue }
     }
     /// The thresholds used to convert wheel detents.
-    public var thresholds: InteractionThresholds
+    @exclusivity(unchecked) public var thresholds: InteractionThresholds
     /// Where the pointer is, in window coordinates.
     public var pointerLocation: Point { router.pointerLocation }
     /// Called with each event as it happens, before the call that caused it returns.

@@ -40,15 +40,15 @@ public final class Runtime {
     /// Called with every decision the classifiers explain (``ExplainedDecision``), in order with
     /// the events (a decision comes before the events of the frame it was taken in). While nil,
     /// no decision is recorded.
-    public var onDecision: ((ExplainedDecision) -> Void)? {
+    @exclusivity(unchecked) public var onDecision: ((ExplainedDecision) -> Void)? {
         didSet {
             let isOn = onDecision != nil
             for device in devices { device.classifier.explain(isOn) }
         }
     }
     /// Decisions taken and not yet handed on, with the index in the output before which they go.
-    private var decisions: [(position: Int, decision: ExplainedDecision)] = []
-    private var decisionBuffer: [ClassificationDecision] = []
+    @exclusivity(unchecked) private var decisions: [(position: Int, decision: ExplainedDecision)] = []
+    @exclusivity(unchecked) private var decisionBuffer: [ClassificationDecision] = []
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?

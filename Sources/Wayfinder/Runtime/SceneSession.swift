@@ -20,7 +20,7 @@ final class SceneSession: SceneDriver {
     /// Whether the session was built from a scene (asked without copying the scene).
     private let isFromScene: Bool
     /// The scroll view a scroll sequence went to, kept from its first event to its last.
-    private var scrollTarget: String?
+    @exclusivity(unchecked) private var scrollTarget: String?
     /// The nodes by identifier, when the session was built from a scene; a tree built in code is
     /// searched when an identifier is needed.
     private let nodes: NodeIndex<Node>
