@@ -192,25 +192,42 @@ final class SceneSession: SceneDriver {
         return nil
     }
 
-    /// Scrolls the nearest scroll view around an item so that the item is in sight.
+    /// Scrolls the nearest scroll view around an item so that the item is in sight, along both
+    /// axes: by just enough to show it whole, and within the content.
     private func scrollIntoView(_ id: String, at time: Timestamp, into output: inout [TimedPayload]) {
         guard let item = node(withIdentifier: id), let scrollView = enclosingScrollView(of: item),
             let viewport = scrollView.node?.frame, let scrollID = scrollView.node?.identifier
         else { return }
         let frame = item.frame
-        var offset = scrollView.contentOffset
-        let visibleTop = viewport.minY + offset.y
-        let visibleBottom = viewport.maxY + offset.y
-        if frame.minY < visibleTop {
-            offset.y -= visibleTop - frame.minY
-        } else if frame.maxY > visibleBottom {
-            offset.y += frame.maxY - visibleBottom
-        } else {
-            return
-        }
-        offset.y = max(0, min(offset.y, scrollView.contentSize.height - viewport.size.height))
+        let current = scrollView.contentOffset
+        let offset = Vector(
+            x: Self.offset(
+                showing: (frame.minX, frame.maxX), in: (viewport.minX, viewport.maxX), from: current.x,
+                contentLength: scrollView.contentSize.width),
+            y: Self.offset(
+                showing: (frame.minY, frame.maxY), in: (viewport.minY, viewport.maxY), from: current.y,
+                contentLength: scrollView.contentSize.height))
+        guard offset != current else { return }
         scrollView.setContentOffset(offset)
         output.append(
             TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))
+    }
+
+    /// The content offset along one axis that shows `span` (in content coordinates) in the
+    /// viewport: unchanged when it is in sight, else moved by just enough, and kept between 0
+    /// and the content's end.
+    private static func offset(
+        showing span: (low: Double, high: Double), in viewport: (low: Double, high: Double), from offset: Double,
+        contentLength: Double
+    ) -> Double {
+        let wanted: Double
+        if span.low < viewport.low + offset {
+            wanted = span.low - viewport.low
+        } else if span.high > viewport.high + offset {
+            wanted = span.high - viewport.high
+        } else {
+            return offset
+        }
+        return max(0, min(wanted, contentLength - (viewport.high - viewport.low)))
     }
 }
