@@ -26,7 +26,7 @@ extension ReplayCommand {
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)
         }
-        var output = FileStream.standardOutput
+        let output = CommandOutput.standard
         var line = JSONLine()
         let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
         var pacer = isRealtime ? Pacer() : nil
@@ -34,21 +34,30 @@ extension ReplayCommand {
             try replay.run(
                 through: runtime,
                 beforeStep: { time in
-                    pacer?.wait(until: time)
+                    if pacer != nil {
+                        // What happened so far is written out before waiting for what comes next.
+                        output.flush()
+                        try output.checkWritable()
+                        pacer?.wait(until: time)
+                    }
                     progress?.show(time)
                 },
                 afterStep: { events in
                     for event in events {
                         if isJSON {
                             if event.appendJSON(to: &line, includeMotion: isMotionIncluded) {
-                                print(line.text, to: &output)
+                                output.writeLine(line.text)
                             }
                         } else if let text = event.textLine(includeMotion: isMotionIncluded) {
-                            print(text, to: &output)
+                            output.writeLine(text)
                         }
                     }
+                    try output.checkWritable()
                 }
             )
+        } catch let stopped as OutputStopped {
+            progress?.finish()
+            throw stopped
         } catch {
             progress?.finish()
             throw CommandFailure("\(error)")
