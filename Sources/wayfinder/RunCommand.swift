@@ -81,7 +81,8 @@ struct RunCommand: Command {
         }
         guard isView, let scenePath else {
             try Self.printStream(
-                of: runtime, source: source, to: .standard, isJSON: isJSON, includesMotion: includesMotion)
+                of: runtime, source: source, to: .standard, isJSON: isJSON, includesMotion: includesMotion,
+                report: messages.report)
             return
         }
         let view = try LiveSceneView(
@@ -91,17 +92,20 @@ struct RunCommand: Command {
     }
 
     /// Prints the runtime's stream, one line per event, while the live loop runs on `source`:
-    /// until the source stops (SIGINT, SIGTERM), or until `output` can no longer be written.
+    /// until the source stops (SIGINT, SIGTERM), or until `output` can no longer be written. What
+    /// a person should know besides (a keyboard classified without a keymap) goes to `report` as
+    /// a warning.
     /// - Throws: ``OutputStopped`` when the output failed; what the source throws.
     static func printStream(
         of runtime: Runtime, source: any LiveInputSource, to output: CommandOutput, isJSON: Bool,
-        includesMotion: Bool
+        includesMotion: Bool, report: @escaping (String) -> Void
     ) throws {
         runtime.onEvent = { (event: WayfinderEvent) in
             let line =
                 isJSON ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
             if let line { output.writeLine(line) }
         }
+        runtime.onDiagnostic = { message in report("Warning: \(message)") }
         try LiveLoop(runtime: runtime, source: WritingSource(source, output: output)).run()
     }
 

@@ -140,7 +140,8 @@ import WayfinderTestSupport
         let source = EndlessKeyboard()
         let runtime = try Runtime()
         #expect(throws: OutputStopped()) {
-            try RunCommand.printStream(of: runtime, source: source, to: output, isJSON: true, includesMotion: false)
+            try RunCommand.printStream(
+                of: runtime, source: source, to: output, isJSON: true, includesMotion: false, report: { _ in })
         }
         #expect(source.isClosed)
         var errors = ""
