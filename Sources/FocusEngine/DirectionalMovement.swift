@@ -22,9 +22,13 @@ struct DirectionalHistory {
         case returnTo(any FocusItem)
     }
 
+    /// A step keeps its item strongly: only the items of the current run of arrows on one axis,
+    /// forgotten on any other focus change, and used only while still usable. A weak reference
+    /// would give every item focus moves through a side table, allocated on the move and slowing
+    /// the item's retains and releases from then on.
     private struct Step {
         let heading: FocusHeading
-        weak var item: (any FocusItem)?
+        let item: any FocusItem
     }
 
     private var steps: [Step] = []
@@ -39,11 +43,11 @@ struct DirectionalHistory {
         }
         guard last.heading == Self.opposite(heading) else { return .search }
         steps.removeLast()
-        guard let item = last.item, isUsable(item) else {
+        guard isUsable(last.item) else {
             forget()
             return .search
         }
-        return .returnTo(item)
+        return .returnTo(last.item)
     }
 
     /// An arrow moved focus along `heading` away from `origin`.

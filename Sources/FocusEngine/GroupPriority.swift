@@ -1,10 +1,15 @@
-/// The last focused item of each focus group, kept by weak reference and by restoration
-/// identifier so that it survives rebuilding the tree.
+/// The last focused item of each focus group, kept by reference and by restoration identifier
+/// so that it survives rebuilding the tree.
+///
+/// The reference is strong: an item that left the tree is kept until its group remembers another
+/// (one item per group), and is used only while the layout contains it, so this behaves as a
+/// weak reference would. A weak one would cost a side table per focused item, allocated on the
+/// frame that first focuses it and slowing every later retain and release of the item.
 ///
 /// A value with one input, ``remember(_:inGroup:)``; reads never change it.
 struct RememberedItems {
     struct Entry {
-        weak var item: (any FocusItem)?
+        let item: any FocusItem
         var restorationIdentifier: String?
     }
 
@@ -24,7 +29,7 @@ extension FocusSystem {
     /// The item remembered as last focused in a group.
     public func lastFocusedItem(inGroup identifier: String?) -> (any FocusItem)? {
         guard let remembered = remembered.entry(forGroup: identifier) else { return nil }
-        if let item = remembered.item, layout.contains(item) { return item }
+        if layout.contains(remembered.item) { return remembered.item }
         if let id = remembered.restorationIdentifier, let entry = layout.entriesByRestorationID[id] {
             return layout.entries[entry].item
         }

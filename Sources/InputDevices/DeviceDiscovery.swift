@@ -103,19 +103,21 @@ extension DeviceNode {
     }
 }
 
-/// A device being added or removed.
-public enum DeviceChange: Hashable, Sendable {
-    /// A node appeared.
-    case added(DeviceNode)
-    /// A node went away.
-    case removed(path: String)
-}
 
 /// Watches udev for input event nodes being added and removed.
 ///
 /// Poll the descriptor lent by ``withFileDescriptor(_:)`` and call ``nextChange()`` when it is
 /// readable.
 public struct DeviceMonitor: ~Copyable {
+    /// An event node being added or removed, as udev reports it (the stream's device lines are
+    /// EventModel's `DeviceChange`).
+    public enum Change: Hashable, Sendable {
+        /// A node appeared.
+        case added(DeviceNode)
+        /// A node went away.
+        case removed(path: String)
+    }
+
     private let udev: OpaquePointer
     private let monitor: OpaquePointer
 
@@ -149,7 +151,7 @@ public struct DeviceMonitor: ~Copyable {
     }
 
     /// Returns the next change to an event node, or nil when none is waiting.
-    public func nextChange() -> DeviceChange? {
+    public func nextChange() -> Change? {
         while let device = udev_monitor_receive_device(monitor) {
             defer { udev_device_unref(device) }
             let action = udev_device_get_action(device).map { String(cString: $0) } ?? ""

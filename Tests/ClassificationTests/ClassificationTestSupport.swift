@@ -109,14 +109,30 @@ private func direction(_ delta: Vector) -> String {
     return " " + parts.joined(separator: "+")
 }
 
-/// Summaries with runs of the same line collapsed into one (motion, scroll changes, positions).
+/// Summaries with runs of the same continuous update collapsed into one: pointer motion, a
+/// scroll's or a drag's `changed` events, contact positions. Everything else (keys, buttons,
+/// taps, wheel detents, every `began`, `ended` and `cancelled`) stays, so a doubled button or a
+/// doubled `scroll ended` shows.
 func collapsed(_ inputs: [ClassifiedInput]) -> [String] {
     var result: [String] = []
     for input in inputs {
         let line = summary(input.event)
-        if result.last != line { result.append(line) }
+        if result.last == line, isContinuousUpdate(input.event) { continue }
+        result.append(line)
     }
     return result
+}
+
+/// Whether an event is one of a run of updates of the same movement.
+private func isContinuousUpdate(_ event: ClassifiedEvent) -> Bool {
+    switch event {
+    case .motion: true
+    case .position(_, _, let isDown, _): isDown
+    case .scroll(.continuous, _, _, let phase, _): phase == .changed
+    case .drag(let phase, _, _, _): phase == .changed
+    case .gesture(let gesture): gesture.phase == .changed
+    case .key, .button, .scroll, .tap, .longPress: false
+    }
 }
 
 /// Every summary, without collapsing.
