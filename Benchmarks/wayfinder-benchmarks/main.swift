@@ -22,8 +22,8 @@ let usage = """
                                    session (mouse-1khz.evemu) for `wayfinder replay --scene`, and exit
       --check-allocations          count allocations only (no timing) of classifying a frame; exit 1
                                    when a frame allocates
-      --check-runtime-allocations  the same for a frame through the runtime with a scene (expected to
-                                   fail until the runtime stops allocating, issue #10)
+      --check-runtime-allocations  the same for a frame through the runtime with a scene; exit 1 when
+                                   a frame allocates
     A name selects one row (classify.mouse); a prefix selects a family (classify, pipeline.frame).
     """
 

@@ -1,5 +1,5 @@
 // fuzz-modules: InputRecording
-// fuzz-support: RecordingChecks
+// fuzz-support: Expect RecordingChecks
 // fuzz-seeds: Tests/Fixtures/malformed Sources/Wayfinder/Resources/Recordings/keyboard
 //
 // The evemu reader on arbitrary bytes, whole or split into a description and an event log at

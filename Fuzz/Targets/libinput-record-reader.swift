@@ -1,5 +1,5 @@
 // fuzz-modules: InputRecording
-// fuzz-support: RecordingChecks
+// fuzz-support: Expect RecordingChecks
 // fuzz-seeds: Tests/Fixtures/malformed Tests/Fixtures/recordings
 //
 // The libinput record reader on arbitrary bytes. Beyond "no trap, no hang": every recording

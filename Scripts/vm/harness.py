@@ -64,6 +64,7 @@ class Case:
     pace: float
     steps: dict[str, list[dict]]
     files: dict[str, str] = field(default_factory=dict)  # guest path -> package-relative path
+    xkb: bool = True  # whether the image carries xkb data for wayfinder's keymaps
     argument: str = ""  # one entry of the case's matrix, passed to guest.sh as $1
     host_check: object | None = None
 
@@ -133,6 +134,7 @@ def load_case(directory: Path) -> Case:
         pace=float(field_of("pace", (int, float), 0.002)),
         steps=dict(field_of("steps", dict, {})),
         files=dict(field_of("files", dict, {})),
+        xkb=bool(field_of("xkb", bool, True)),
     )
     for guest_path, source in case.files.items():
         if not isinstance(source, str) or not (ROOT / source).is_file():
@@ -294,12 +296,14 @@ def main() -> int:
     images: dict[tuple, Path] = {}
 
     def image_key(case: Case) -> tuple:
-        return (case.components, tuple(sorted(case.files.items())))
+        return (case.components, tuple(sorted(case.files.items())), case.xkb)
 
     for case in cases:
         if image_key(case) in images:
             continue
         name = "-".join(sorted(case.components)) or "base"
+        if not case.xkb:
+            name += "-no-xkb"
         if case.files:
             name += f"-{case.name}"
         output = work / f"initramfs-{name}.cpio"
@@ -309,6 +313,7 @@ def main() -> int:
             guest_directory=GUEST,
             cases_directory=CASES,
             wayfinder=arguments.wayfinder if "wayfinder" in case.components else None,
+            xkb=case.xkb,
             extra_files={
                 **(recording_files if "evemu" in case.components else {}),
                 **{guest.strip("/"): ROOT / source for guest, source in case.files.items()},

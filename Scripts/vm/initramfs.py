@@ -68,6 +68,7 @@ class Image:
     cases_directory: Path  # Tests/Hardware/cases: each case's guest.sh and data
     wayfinder: Path | None = None  # the stripped binary; the guest runs it from the shared folder
     extra_files: dict[str, Path] = field(default_factory=dict)  # guest path -> host file
+    xkb: bool = True  # with wayfinder: the host's xkb data, so that keyboards get a keymap
 
 
 class _Archive:
@@ -268,7 +269,8 @@ def build(image: Image, kernel: Kernel, output: Path) -> int:
         _add_executable(archive, str(image.wayfinder))
         archive.entries.pop(_image_path(str(image.wayfinder)).strip("/"), None)
         archive.symlink("usr/local/bin/wayfinder", "/host/wayfinder")
-        if os.path.isdir("/usr/share/X11/xkb"):
+        # Without it the guest is a minimal system with no keymap data, as a container can be.
+        if image.xkb and os.path.isdir("/usr/share/X11/xkb"):
             _add_tree(archive, "/usr/share/X11/xkb")
 
     # The guest side of the tests: /init, the shell library, every case's guest script and data.

@@ -34,6 +34,32 @@ def verdict(name: str, problems: list[str], success: str) -> tuple[str, bool, st
     return (name, not problems, "; ".join(problems) if problems else success)
 
 
+def demo_focus_moves(objects: list[dict]) -> tuple[str, bool, str]:
+    """On the demo scene, for Tab, Tab, Down, Tab, Right, Return, Shift-Tab: Tab enters the first
+    group (the search field), Tab goes to the sidebar's selected item, Down moves within the
+    sidebar, Tab goes to the photo grid, Right moves within it, and Shift-Tab returns to the
+    sidebar's remembered item."""
+    moves = [(item.get("from"), item.get("to"), item.get("heading")) for item in of_type(objects, "focus")]
+    expected = [
+        (None, "search", "next"),
+        ("search", "recents", "next"),
+        ("recents", "favorites", "down"),
+        ("favorites", "photo-1", "next"),
+        ("photo-1", "photo-2", "right"),
+        ("photo-2", "favorites", "previous"),
+    ]
+    problems = [] if moves == expected else [f"expected {expected}, got {moves}"]
+    return verdict("focus-moves", problems, " → ".join(str(to) for _, to, _ in moves))
+
+
+def demo_selections(objects: list[dict]) -> tuple[str, bool, str]:
+    """For the same keys: selection follows focus in the sidebar; Return selects the focused photo."""
+    selected = [item.get("item") for item in of_type(objects, "select")]
+    expected = ["favorites", "photo-2"]
+    problems = [] if selected == expected else [f"expected {expected}, got {selected}"]
+    return verdict("selections", problems, ", ".join(map(str, selected)))
+
+
 def wheel_notches(objects: list[dict], device: str, expected_signs: list[int]) -> tuple[str, bool, str]:
     """Every notch is exactly one discrete scroll of |v120y| = 120 in the expected direction
     (+1: toward the user, scrolling down)."""

@@ -117,7 +117,10 @@ struct TouchscreenTranslator: PointingPart {
                             time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
                     press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
                 }
-            } else if contact.didEnd, index == primary {
+            }
+            // Also for a contact that landed and lifted within this frame: its down position
+            // was just reported, so its lift is too.
+            if contact.didEnd, index == primary {
                 let position = fraction(of: contact)
                 press.position = position
                 output.append(

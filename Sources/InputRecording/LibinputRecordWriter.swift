@@ -14,7 +14,8 @@ extension Recording {
         text += "# libinput record\n"
         text += "version: 1\n"
         text += "ndevices: \(devices.count)\n"
-        text += "devices:\n"
+        // A block list of no entries would be read as an empty value, not a list.
+        text += devices.isEmpty ? "devices: []\n" : "devices:\n"
         let start = devices.compactMap { $0.frames.first?.events.first?.time.microseconds }.min() ?? 0
         for device in devices { LibinputRecordWriter.write(device, start: start, into: &text) }
         return text

@@ -84,21 +84,22 @@ struct DemoCommand: Command {
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)
         }
+        let output = CommandOutput.standard
         if isJSON {
             runtime.onEvent = { event in
-                if let line = event.jsonLine(includeMotion: includesMotion) { print(line) }
+                if let line = event.jsonLine(includeMotion: includesMotion) { output.writeLine(line) }
             }
-            try demo.replay.run(through: runtime)
+            try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
         } else if isPlain || !Terminal.isOutputTerminal {
             var chapter = -1
             runtime.onEvent = { event in
                 if let index = demo.chapters.lastIndex(where: { $0.start <= event.time }), index > chapter {
                     chapter = index
-                    print("== \(index + 1)/\(demo.chapters.count) \(demo.chapters[index].title)")
+                    output.writeLine("== \(index + 1)/\(demo.chapters.count) \(demo.chapters[index].title)")
                 }
-                if let line = event.textLine(includeMotion: includesMotion) { print(line) }
+                if let line = event.textLine(includeMotion: includesMotion) { output.writeLine(line) }
             }
-            try demo.replay.run(through: runtime)
+            try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
         } else {
             try runInTerminal(demo, runtime, isBundled: scenePath == nil && recordingInputs.isEmpty)
         }
@@ -192,6 +193,6 @@ struct DemoCommand: Command {
         draw(" " + summary)
         view.pause(for: Pacing.chapter)
         view.end()
-        if !view.isStopped { print("wayfinder demo: \(summary)") }
+        if !view.isStopped { CommandOutput.standard.writeLine("wayfinder demo: \(summary)") }
     }
 }

@@ -96,7 +96,7 @@ struct NavigateCommand: Command {
     }
 
     func run() throws {
-        var standardOutput = FileStream.standardOutput
+        var standardOutput = CommandOutput.standard
         var standardError = FileStream.standardError
         let path = scenePath
         let loaded: LoadedScene

@@ -90,22 +90,34 @@ struct RunCommand: Command {
             print(advice, terminator: "", to: &standardError)
         }
         guard isView, let scenePath else {
-            let isJSON = isJSON
-            let includesMotion = includesMotion
-            runtime.onEvent = { (event: WayfinderEvent) in
-                let line =
-                    isJSON
-                    ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
-                if let line { print(line) }
-            }
-            if explainsDecisions { runtime.onDecision = { print($0.textLine()) } }
-            try LiveLoop(runtime: runtime, source: source).run()
+            try Self.printStream(
+                of: runtime, source: source, to: .standard, isJSON: isJSON, includesMotion: includesMotion,
+                explainsDecisions: explainsDecisions, report: messages.report)
             return
         }
         let view = try LiveSceneView(
             source: source, runtime: runtime, title: " wayfinder run  \(scenePath)", messages: messages)
         defer { view.end() }
         try LiveLoop(runtime: runtime, source: view).run()
+    }
+
+    /// Prints the runtime's stream, one line per event, while the live loop runs on `source`:
+    /// until the source stops (SIGINT, SIGTERM), or until `output` can no longer be written. What
+    /// a person should know besides (a keyboard classified without a keymap) goes to `report` as
+    /// a warning.
+    /// - Throws: ``OutputStopped`` when the output failed; what the source throws.
+    static func printStream(
+        of runtime: Runtime, source: any LiveInputSource, to output: CommandOutput, isJSON: Bool,
+        includesMotion: Bool, explainsDecisions: Bool = false, report: @escaping (String) -> Void
+    ) throws {
+        runtime.onEvent = { (event: WayfinderEvent) in
+            let line =
+                isJSON ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
+            if let line { output.writeLine(line) }
+        }
+        if explainsDecisions { runtime.onDecision = { output.writeLine($0.textLine()) } }
+        runtime.onDiagnostic = { message in report("Warning: \(message)") }
+        try LiveLoop(runtime: runtime, source: WritingSource(source, output: output)).run()
     }
 
     /// What to say before waiting when no device is open: that there are no event nodes at all
@@ -122,6 +134,27 @@ struct RunCommand: Command {
         }
         return "No input device could be opened; \(waiting). \(DeviceError.permissionAdvice).\n"
     }
+}
+
+/// The devices as a live source that writes out the lines printed so far before each wait, so
+/// that a reader of the pipe sees each event when it happens, and that stops the loop once the
+/// output cannot be written (a full disk, a reader gone).
+final class WritingSource: LiveInputSource {
+    private let source: any LiveInputSource
+    private let output: CommandOutput
+
+    init(_ source: any LiveInputSource, output: CommandOutput) {
+        self.source = source
+        self.output = output
+    }
+
+    func poll(timeout: Duration?, into inputs: inout [LiveInput]) throws -> Bool {
+        output.flush()
+        try output.checkWritable()
+        return try source.poll(timeout: timeout, into: &inputs)
+    }
+
+    func close() { source.close() }
 }
 
 /// Where warnings go while `run` runs: standard error, or the live view's caption once it draws.

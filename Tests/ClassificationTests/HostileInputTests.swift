@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import InputEvents
 import Testing
 import WayfinderTestSupport
@@ -57,6 +58,28 @@ import WayfinderTestSupport
             }
         }
         #expect(downs == ups)
+    }
+
+    /// Found by the classifier's fuzz target: a contact whose tracking ID is set and cleared in
+    /// one frame (here by a negative ID other than -1) was reported down and never up, so it
+    /// stayed down after the screen was removed.
+    @Test func aContactThatLandsAndLiftsInOneFrameIsReportedUpAgain() throws {
+        let device = ScriptedDevice.touchscreen()
+        let time = Timestamp(microseconds: 1_000_000)
+        let frame = EventFrame(events: [
+            InputEvent(time: time, type: .absolute, code: AbsoluteAxis.multitouchTrackingID.rawValue, value: 3),
+            InputEvent(
+                time: time, type: .absolute, code: AbsoluteAxis.multitouchTrackingID.rawValue, value: -11_927_232),
+            .report(at: time),
+        ])
+        let end = time + .seconds(1)
+        let output = try classify(device, [frame], until: end, removeAt: end)
+        #expect(
+            output == [
+                ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: true, contact: 0)),
+                ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: false, contact: 0)),
+                ClassifiedInput(time: time, event: .tap(fingers: 1, touchType: .direct, position: .zero)),
+            ])
     }
 
     @Test func emptyAxisRangesDoNotDivideByZero() throws {

@@ -43,6 +43,31 @@ import WayfinderTestSupport
         #expect(withKeymap.outputLines.filter { $0.contains(#""keysym""#) }.count == 2 * 7)
     }
 
+    /// Found by the hardware suite's `live-no-xkb`: on a scene, every letter pressed added a
+    /// warning that it names no key the focus engine knows, although the one warning already
+    /// says that keys come by code. The K400 recording holds Ctrl and C.
+    @Test func aSceneAddsNoWarningPerKey() throws {
+        let keyboard = try #require(BundledRecording.all.first { $0.path.hasSuffix("logitech-k400-plus.evemu") })
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json")
+        let onScene = try Self.runWithoutKeymapData(["replay", "--json", "--scene", scene.path, keyboard.url.path])
+        let alone = try Self.runWithoutKeymapData(["replay", "--json", keyboard.url.path])
+        #expect(onScene.exitCode == 0)
+        #expect(onScene.standardError == Self.warning + "\n")
+        // The keys are reported all the same, by code.
+        func keys(_ outcome: ProcessOutcome) -> [String] {
+            outcome.outputLines.filter { $0.contains(#""type":"key""#) }
+        }
+        #expect(keys(onScene) == keys(alone))
+        let transitions = keys(alone).map { line in
+            line.firstMatch(of: #/"key":"(\w+)","state":"(\w+)"/#).map { "\($0.1) \($0.2)" } ?? line
+        }
+        #expect(
+            transitions == [
+                "KEY_LEFTCTRL down", "KEY_LEFTCTRL repeat", "KEY_LEFTCTRL repeat", "KEY_LEFTCTRL repeat",
+                "KEY_C down", "KEY_LEFTCTRL up", "KEY_C up",
+            ])
+    }
+
     @Test func focusMovesAsWithAKeymap() throws {
         let withKeymap = try WayfinderProcess.run(["demo", "--json"])
         let without = try Self.runWithoutKeymapData(["demo", "--json"])

@@ -1,5 +1,8 @@
+import EventModel
+import FileAccess
 import Foundation
 import InputDevices
+import InputEvents
 import Testing
 import WayfinderTestSupport
 
@@ -90,5 +93,60 @@ import WayfinderTestSupport
         let command = RunCommand(parsing: parsed)
         #expect(command.selection == DeviceSelection(["/dev/input/event5", "Logitech USB Receiver Mouse"]))
         #expect(RunCommand.device.completion == .deviceNode)
+    }
+
+    /// A classifier with something to say, that classifies nothing.
+    final class KeylessClassifier: FrameClassifier {
+        let diagnostic: String? = "no keymap; keys are reported by code"
+        var nextDeadline: Timestamp? { nil }
+        func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {}
+        func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {}
+        func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {}
+    }
+
+    /// Two keyboards appear at the first wait; the second wait ends the loop.
+    final class TwoKeyboards: LiveInputSource {
+        private var polls = 0
+
+        func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
+            polls += 1
+            guard polls == 1 else { return false }
+            for index in 0..<2 {
+                output.append(
+                    .added(
+                        DeviceInstance(
+                            id: DeviceID(rawValue: index), name: "Keyboard", source: "/dev/input/event\(index)"),
+                        ScriptedDevice.keyboard()))
+            }
+            return true
+        }
+
+        func close() {}
+    }
+
+    /// Found by the hardware suite's `live-no-xkb`: `run --json` said nothing when keyboards
+    /// were classified without a keymap, since only the live view listened to the runtime's
+    /// diagnostics. The stream says it once, as a warning, whatever the number of keyboards.
+    @Test func theStreamWarnsOnceOfWhatTheClassifierDoesDifferently() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        let output = CommandOutput(try OutputFile(creating: path))
+        let runtime = Runtime(scene: nil) { _ in KeylessClassifier() }
+        var messages: [String] = []
+        try RunCommand.printStream(
+            of: runtime, source: TwoKeyboards(), to: output, isJSON: true, includesMotion: false,
+            report: { messages.append($0) })
+        output.flush()
+        #expect(messages == ["Warning: no keymap; keys are reported by code"])
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+            $0.replacing(#/"time":[0-9.]+,/#, with: "")
+        }
+        #expect(
+            lines == [0, 1].map { index in
+                #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":1,"type":"device","state":"added","kind":"keyboard"}"#
+            }
+                + [0, 1].map { index in
+                    #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":1,"type":"device","state":"removed","kind":"keyboard"}"#
+                })
     }
 }

@@ -52,13 +52,16 @@ enum WayfinderProcess {
     ///   - timeout: How long the command may run before it is terminated (and the outcome's exit
     ///     code shows the signal).
     ///   - executable: The program; the built `wayfinder` by default.
+    ///   - output: Where its standard output goes; nil collects it in the outcome.
     static func run(
         _ arguments: [String],
         environment: [String: String] = [:],
         timeout: TimeInterval = 120,
-        executable: URL? = nil
+        executable: URL? = nil,
+        output: FileHandle? = nil
     ) throws -> ProcessOutcome {
-        try execute(executable ?? executableURL(), arguments, environment: environment, timeout: timeout)
+        try execute(
+            executable ?? executableURL(), arguments, environment: environment, timeout: timeout, output: output)
     }
 
     /// Runs any program with arguments, standard input empty, and waits for it to end.
@@ -67,11 +70,14 @@ enum WayfinderProcess {
     ///   - arguments: Its arguments.
     ///   - environment: Extra environment variables.
     ///   - timeout: How long it may run before it is terminated.
+    ///   - output: Where its standard output goes (a file, `/dev/full`, a pipe nobody reads);
+    ///     nil collects it in the outcome.
     static func execute(
         _ program: URL,
         _ arguments: [String],
         environment: [String: String] = [:],
-        timeout: TimeInterval = 120
+        timeout: TimeInterval = 120,
+        output: FileHandle? = nil
     ) throws -> ProcessOutcome {
         let process = Process()
         process.executableURL = program
@@ -79,7 +85,7 @@ enum WayfinderProcess {
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let outputPipe = Pipe()
         let errorPipe = Pipe()
-        process.standardOutput = outputPipe
+        process.standardOutput = output ?? outputPipe
         process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         try process.run()
@@ -94,6 +100,7 @@ enum WayfinderProcess {
             errorData.set(errorPipe.fileHandleForReading.readDataToEndOfFile())
         }
         errorReader.start()
+        if output != nil { try outputPipe.fileHandleForWriting.close() }
         let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let standardError = errorData.waitForValue()

@@ -120,6 +120,16 @@ import WayfinderTestSupport
         #expect(try Recording(parsing: text) == expected)
     }
 
+    /// Found by fuzzing: a file of `devices: []` is read as a recording without devices, which
+    /// was written back as `devices:` with no entries, a value that is not a list.
+    @Test func libinputRecordKeepsARecordingWithoutDevices() throws {
+        let read = try Recording(parsing: "version: 1\ndevices: []\n", file: "empty.yml")
+        #expect(read == Recording(devices: []))
+        let text = read.libinputRecordText()
+        #expect(text == "# libinput record\nversion: 1\nndevices: 0\ndevices: []\n")
+        #expect(try Recording(parsing: text, file: "again.yml") == read)
+    }
+
     @Test func evemuWritesALineBreakInANameAsASpace() throws {
         var recording = Self.unusual
         recording.devices[0].description.name = "Two\nLines"

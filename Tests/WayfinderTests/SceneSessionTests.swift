@@ -3,6 +3,7 @@ import EventModel
 import FocusEngine
 import Geometry
 import InputEvents
+import Scenes
 import Testing
 
 @testable import Wayfinder
@@ -34,6 +35,53 @@ import Testing
         let viewBottom = 768.0
         let expected: [Double] = [824 - viewBottom, 1012 - viewBottom, 1200 - viewBottom]
         #expect(offsets == expected)
+    }
+
+    /// Found by the focus engine's fuzz target: a scroll view wider than its frame was scrolled
+    /// only vertically, so that focus moved to cells out of sight on the right.
+    @Test func focusMovingPastTheVisibleColumnsScrollsSideways() throws {
+        let cells = ["a", "b", "c", "d"].enumerated().map { index, id in
+            SceneNode(id: id, frame: Rect(x: Double(index) * 150, y: 0, width: 100, height: 100), focusable: true)
+        }
+        let strip = SceneNode(
+            id: "strip", frame: Rect(x: 0, y: 0, width: 200, height: 100), children: cells,
+            scroll: SceneScroll(contentSize: Size(width: 600, height: 100)))
+        let window = SceneNode(id: "window", frame: Rect(x: 0, y: 0, width: 400, height: 200), children: [strip])
+        let runtime = try Runtime(scene: Scene(root: window))
+        var time = Timestamp.zero
+        func press(_ chord: String) throws -> [EventPayload] {
+            time += .milliseconds(100)
+            return runtime.press(try KeyPress(parsing: chord), at: time).map(\.payload)
+        }
+        #expect(try press("Tab") == [.focus(from: nil, to: "a", heading: .next)])
+        // b spans x 150…250 and the strip shows 200 points: 50 brings its right edge in.
+        #expect(
+            try press("Right") == [
+                .focus(from: "a", to: "b", heading: .right), .contentOffset(item: "strip", offset: Vector(x: 50, y: 0)),
+            ])
+        #expect(
+            try press("Right") == [
+                .focus(from: "b", to: "c", heading: .right),
+                .contentOffset(item: "strip", offset: Vector(x: 200, y: 0)),
+            ])
+        // d ends at 550; the content's end (600 − 200 = 400) is not reached.
+        #expect(
+            try press("Right") == [
+                .focus(from: "c", to: "d", heading: .right),
+                .contentOffset(item: "strip", offset: Vector(x: 350, y: 0)),
+            ])
+        // Back to the left: c's left edge at 300 comes into sight at the left of the strip.
+        #expect(
+            try press("Left") == [
+                .focus(from: "d", to: "c", heading: .left), .contentOffset(item: "strip", offset: Vector(x: 300, y: 0)),
+            ])
+        // From there d (450…550) is 50 points past the right edge again.
+        #expect(
+            try press("Right") == [
+                .focus(from: "c", to: "d", heading: .right),
+                .contentOffset(item: "strip", offset: Vector(x: 350, y: 0)),
+            ])
+        #expect(try press("Right") == [])
     }
 
     @Test func theSnapshotShowsGroupsHaloAndSelection() throws {

@@ -49,6 +49,8 @@ public final class DeviceSessionSource: LiveInputSource {
     private var nextIdentifier = 0
     private let report: (String) -> Void
     private let skipped: SkippedNodes
+    /// The devices whose dropped events were reported.
+    private var droppedPaths: Set<String> = []
 
     /// The nodes the opener turned away because the selection does not name them: their
     /// `failed` reports are not warnings.
@@ -116,11 +118,21 @@ public final class DeviceSessionSource: LiveInputSource {
                 identifiers[path] = id
                 output.append(.added(DeviceInstance(id: id, name: description.name, source: path), description))
             case .removed(let path):
+                droppedPaths.remove(path)
                 if let id = identifiers.removeValue(forKey: path) { output.append(.removed(id)) }
             case .failed(let error):
                 if skipped.paths.contains(error.path) { break }
                 report("Warning: \(error)")
-            case .frame(let path, let frame), .synchronized(let path, let frame):
+            case .frame(let path, let frame):
+                if let id = identifiers[path] { output.append(.frame(id, frame)) }
+            case .synchronized(let path, let frame):
+                // The kernel's buffer overflowed: input was lost, and the frame brings the state
+                // up to date. Said once per device, so that a flood does not flood the messages.
+                if droppedPaths.insert(path).inserted {
+                    report(
+                        "Warning: \(path): the kernel dropped events (SYN_DROPPED), so some input was lost; "
+                            + "the device's state was read again")
+                }
                 if let id = identifiers[path] { output.append(.frame(id, frame)) }
             }
         }

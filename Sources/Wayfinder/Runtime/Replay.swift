@@ -240,18 +240,20 @@ public struct Replay {
     ///     or to draw progress).
     ///   - afterStep: Called after each step with the events it produced (a buffer reused for the
     ///     next step: copy what must be kept).
-    /// - Throws: What a source's reader throws; the events before it have been handed on.
+    /// - Throws: What a source's reader throws, the events before it having been handed on; or
+    ///   what `beforeStep` or `afterStep` throws, which ends the replay there (the output cannot
+    ///   be written, say).
     public func run(
         through runtime: Runtime,
-        beforeStep: (Timestamp) -> Void = { _ in },
-        afterStep: ([WayfinderEvent]) -> Void = { _ in }
+        beforeStep: (Timestamp) throws -> Void = { _ in },
+        afterStep: ([WayfinderEvent]) throws -> Void = { _ in }
     ) throws {
         var steps = try makeSteps()
         var produced: [WayfinderEvent] = []
         produced.reserveCapacity(64)
         var end = startTime
         while let step = try steps.next() {
-            beforeStep(step.time)
+            try beforeStep(step.time)
             produced.removeAll(keepingCapacity: true)
             let device = DeviceID(rawValue: step.source)
             switch step.action {
@@ -264,7 +266,7 @@ public struct Replay {
             case .remove:
                 runtime.removeDevice(device, at: step.time, into: &produced)
             }
-            afterStep(produced)
+            try afterStep(produced)
             end = step.time
         }
         let settled = end + Self.settleDuration
@@ -273,10 +275,10 @@ public struct Replay {
             // A deadline that does not move after firing would never let the replay end.
             if let previous, deadline <= previous { break }
             previous = deadline
-            beforeStep(deadline)
+            try beforeStep(deadline)
             produced.removeAll(keepingCapacity: true)
             runtime.advance(to: deadline, into: &produced)
-            afterStep(produced)
+            try afterStep(produced)
         }
     }
 

@@ -381,6 +381,8 @@ public final class Runtime {
     }
 
     private func reportUnnamedKey(_ code: KeyCode, keysym: KeySymbol?, on device: Device) {
+        // A keyboard without a keymap has said once that its keys come without keysyms.
+        if keysym == nil, device.classifier.diagnostic != nil { return }
         guard device.unnamedKeys.insert(code.rawValue).inserted else { return }
         let what = keysym.map { "gives the keysym \($0.name), which" } ?? "has no keysym in the layout and"
         onDiagnostic?(

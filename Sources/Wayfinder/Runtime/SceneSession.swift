@@ -196,26 +196,46 @@ final class SceneSession: SceneDriver {
         return nil
     }
 
-    /// Scrolls the nearest scroll view around an item so that the item is in sight.
+    /// Scrolls the nearest scroll view around an item so that the item is in sight, along both
+    /// axes: by just enough to show it whole, and within the content.
     private func scrollIntoView(_ id: String, at time: Timestamp, into output: inout [TimedPayload]) {
         guard let item = node(withIdentifier: id), let scrollView = enclosingScrollView(of: item),
             let viewport = scrollView.node?.frame, let scrollID = scrollView.node?.identifier
         else { return }
-        // The item's top and bottom in the content as drawn (zoomed), from the content's top.
+        // The item's span in the content as drawn (zoomed), from the content's top-left corner.
         let scale = scrollView.zoomScale
-        let top = (item.frame.minY - viewport.minY) * scale
-        let bottom = (item.frame.maxY - viewport.minY) * scale
-        var offset = scrollView.contentOffset
-        if top < offset.y {
-            offset.y = top
-        } else if bottom > offset.y + viewport.height {
-            offset.y = bottom - viewport.height
-        } else {
-            return
-        }
-        offset.y = max(0, min(offset.y, scrollView.contentSize.height * scale - viewport.size.height))
+        let frame = item.frame
+        let current = scrollView.contentOffset
+        let offset = Vector(
+            x: Self.offset(
+                showing: ((frame.minX - viewport.minX) * scale, (frame.maxX - viewport.minX) * scale),
+                viewportLength: viewport.width, from: current.x,
+                contentLength: scrollView.contentSize.width * scale),
+            y: Self.offset(
+                showing: ((frame.minY - viewport.minY) * scale, (frame.maxY - viewport.minY) * scale),
+                viewportLength: viewport.height, from: current.y,
+                contentLength: scrollView.contentSize.height * scale))
+        guard offset != current else { return }
         scrollView.setContentOffset(offset)
         output.append(
             TimedPayload(time: time, payload: .contentOffset(item: scrollID, offset: scrollView.contentOffset)))
+    }
+
+    /// The content offset along one axis that shows `span` (in content coordinates) in the
+    /// viewport: unchanged when it is in sight, else moved by just enough, and kept between 0
+    /// and the content's end.
+    private static func offset(
+        showing span: (low: Double, high: Double), viewportLength: Double, from offset: Double,
+        contentLength: Double
+    ) -> Double {
+        let wanted: Double
+        if span.low < offset {
+            wanted = span.low
+        } else if span.high > offset + viewportLength {
+            wanted = span.high - viewportLength
+        } else {
+            return offset
+        }
+        return max(0, min(wanted, contentLength - viewportLength))
     }
 }

@@ -138,6 +138,9 @@ enum RootCommand {
             return .success
         } catch let code as ExitCode {
             return code
+        } catch is OutputStopped {
+            // The output's failure decides the status (CommandOutput.finish).
+            return .success
         } catch let error as UsageError {
             report(error, usage: command.usage, helpCommand: "wayfinder \(command.name)", to: &errors)
             return .usageError
@@ -181,10 +184,8 @@ struct HelpCommand: Command {
     func run() throws { throw HelpRequest(commandName: topic) }
 }
 
-/// A text stream writing to a C `FILE`: standard output or standard error.
+/// A text stream writing to a C `FILE`: standard error (standard output is ``CommandOutput``).
 struct FileStream: TextOutputStream {
-    /// Standard output (line-buffered once `main` has set it up).
-    static var standardOutput: FileStream { FileStream(file: stdout) }
     /// Standard error (unbuffered).
     static var standardError: FileStream { FileStream(file: stderr) }
 

@@ -58,7 +58,11 @@ struct BenchCommand: Command {
                     + "'swift build -c release --product wayfinder-benchmarks'"
             )
         }
-        fflush(nil)  // every stream, before the process image is replaced
+        // Every stream is written out before the process image is replaced, and the benchmarks
+        // get SIGPIPE's default back (main.swift ignores it for wayfinder's own output).
+        CommandOutput.standard.flush()
+        fflush(nil)
+        signal(SIGPIPE, SIG_DFL)
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         execv(executable.path, argv)
         throw BenchError(description: "could not run \(executable.path): \(String(cString: strerror(errno)))")

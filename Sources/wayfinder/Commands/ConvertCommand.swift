@@ -1,3 +1,4 @@
+import FileAccess
 import Foundation
 import InputRecording
 
@@ -9,7 +10,9 @@ struct ConvertCommand: Command {
         The input's format is read from its content. The output's format is --format when given,
         else its extension: .yml and .yaml are libinput record, .evemu and .events are evemu. An
         evemu file holds one device, so a recording of several devices converts to libinput record
-        only. Key codes are written as the input has them.
+        only. Key codes are written as the input has them. OUT is created readable by its owner
+        only and never replaces an existing file; an OUT of - writes to standard output (give
+        --format).
         """
 
     static let input = CommandOption.positional(
@@ -20,7 +23,7 @@ struct ConvertCommand: Command {
         help: "The description of IN when IN is an evemu event log kept apart from it.")
     static let output = CommandOption.positional(
         "OUT", completion: .file(extensions: ReplayCommand.recordingExtensions), required: true,
-        help: "The file to write.")
+        help: "The file to write, or - for standard output.")
     static let format = CommandOption.choice(
         "--format", of: RecordingFormat.self, help: "The output's format (default: from OUT's extension).")
     static let options = [input, output, inputDescription, format]
@@ -40,6 +43,8 @@ struct ConvertCommand: Command {
         descriptionPath = arguments.value(of: Self.inputDescription)
         if let format = arguments.choice(of: Self.format, as: RecordingFormat.self) {
             self.format = format
+        } else if outputPath == Self.standardOutputPath {
+            throw UsageError("Give '--format evemu|libinput' to write to standard output ('-')")
         } else if let format = Self.format(ofExtension: URL(fileURLWithPath: outputPath).pathExtension) {
             self.format = format
         } else {
@@ -48,6 +53,9 @@ struct ConvertCommand: Command {
                     + "or give '--format evemu|libinput'")
         }
     }
+
+    /// The OUT that stands for standard output.
+    static let standardOutputPath = "-"
 
     /// The format a file extension stands for.
     static func format(ofExtension pathExtension: String) -> RecordingFormat? {
@@ -72,8 +80,13 @@ struct ConvertCommand: Command {
                 "\(inputPath) holds \(recording.devices.count) devices, and an evemu file holds one: "
                     + "convert to libinput record (.yml) instead")
         }
+        guard outputPath != Self.standardOutputPath else {
+            // A failed write is reported by CommandOutput when the command ends.
+            CommandOutput.standard.withFile { file throws(FileError) in try recording.write(to: &file, format: format) }
+            return
+        }
         do {
-            try recording.write(to: URL(fileURLWithPath: outputPath), format: format)
+            try recording.write(toPath: outputPath, format: format)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -30,7 +30,7 @@ struct DevicesCommand: Command {
 
     func run() throws {
         let nodes = try DeviceDiscovery.attachedDevices()
-        var standardOutput = FileStream.standardOutput
+        var standardOutput = CommandOutput.standard
         var standardError = FileStream.standardError
         guard !nodes.isEmpty else {
             if isJSON {

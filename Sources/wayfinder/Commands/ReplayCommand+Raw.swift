@@ -1,5 +1,4 @@
 import EventModel
-import FileAccess
 import InputEvents
 import Wayfinder
 
@@ -10,10 +9,11 @@ extension ReplayCommand {
     ///
     /// The recordings stream: frames are read, merged in time order and printed one at a time, so
     /// memory does not grow with their length. A problem found among the events ends the command
-    /// with its file and line after the frames before it were printed. A full disk is an error; a
-    /// reader that closes the pipe (`| head`) ends the command quietly.
+    /// with its file and line after the frames before it were printed. Output goes through
+    /// ``CommandOutput``: a full disk is an error, a reader that closes the pipe (`| head`) ends
+    /// the command quietly.
     func runRaw(_ replay: Replay) throws {
-        var output = OutputFile.standardOutput()
+        let output = CommandOutput.standard
         var line = JSONLine()
         var pacer = isRealtime ? Pacer() : nil
         var steps: Replay.Steps
@@ -28,14 +28,17 @@ extension ReplayCommand {
                 step = try steps.next()
             } catch {
                 // What was read before the problem is printed first.
-                try? output.flush()
+                output.flush()
                 throw CommandFailure("\(error)")
             }
             guard let step else { break }
             guard case .frame(let frame) = step.action else { continue }
-            pacer?.wait(until: frame.time)
+            if pacer != nil {
+                output.flush()
+                try output.checkWritable()
+                pacer?.wait(until: frame.time)
+            }
             let device = replay.instance(of: step.source)
-            let text: String
             if isJSON {
                 line.removeAll()
                 line.append("time", frame.time.seconds)
@@ -45,23 +48,11 @@ extension ReplayCommand {
                     "events",
                     integerRows: frame.events.lazy.map { [Int64($0.type.rawValue), Int64($0.code), Int64($0.value)] }
                 )
-                text = line.text
+                output.writeLine(line.text)
             } else {
-                text = Self.text(of: frame, device: device.name)
+                output.writeLine(Self.text(of: frame, device: device.name))
             }
-            do throws(FileError) {
-                try output.write(text)
-                try output.write("\n")
-            } catch {
-                if error.reason == .closedPipe { return }
-                throw CommandFailure(error.description)
-            }
-        }
-        do throws(FileError) {
-            try output.finish()
-        } catch {
-            if error.reason == .closedPipe { return }
-            throw CommandFailure(error.description)
+            try output.checkWritable()
         }
     }
 

@@ -31,18 +31,14 @@ extension ReplayCommand {
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)
         }
-        var output = FileStream.standardOutput
+        let output = CommandOutput.standard
         var line = JSONLine()
         if explainsDecisions {
             // Decisions come through the runtime's callbacks, in order with the events.
             let includesMotion = isMotionIncluded
-            runtime.onDecision = { decision in
-                var output = FileStream.standardOutput
-                print(decision.textLine(), to: &output)
-            }
+            runtime.onDecision = { decision in output.writeLine(decision.textLine()) }
             runtime.onEvent = { event in
-                var output = FileStream.standardOutput
-                if let text = event.textLine(includeMotion: includesMotion) { print(text, to: &output) }
+                if let text = event.textLine(includeMotion: includesMotion) { output.writeLine(text) }
             }
         }
         let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
@@ -51,7 +47,12 @@ extension ReplayCommand {
             try replay.run(
                 through: runtime,
                 beforeStep: { time in
-                    pacer?.wait(until: time)
+                    if pacer != nil {
+                        // What happened so far is written out before waiting for what comes next.
+                        output.flush()
+                        try output.checkWritable()
+                        pacer?.wait(until: time)
+                    }
                     progress?.show(time)
                 },
                 afterStep: { events in
@@ -59,14 +60,18 @@ extension ReplayCommand {
                     for event in events {
                         if isJSON {
                             if event.appendJSON(to: &line, includeMotion: isMotionIncluded) {
-                                print(line.text, to: &output)
+                                output.writeLine(line.text)
                             }
                         } else if let text = event.textLine(includeMotion: isMotionIncluded) {
-                            print(text, to: &output)
+                            output.writeLine(text)
                         }
                     }
+                    try output.checkWritable()
                 }
             )
+        } catch let stopped as OutputStopped {
+            progress?.finish()
+            throw stopped
         } catch {
             progress?.finish()
             throw CommandFailure("\(error)")

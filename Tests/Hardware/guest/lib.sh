@@ -107,6 +107,19 @@ vm_stop() {
     return 0
 }
 
+# vm_stop_run PID: ends the `wayfinder run` started in the background with output to run.jsonl
+# and run.err, once the host's input has had half a second to arrive: SIGTERM, then its output
+# printed and a verdict that it exited 0.
+vm_stop_run() {
+    local status
+    usleep 500000
+    kill -TERM "$1"
+    wait "$1"
+    status=$?
+    cat run.jsonl run.err
+    vm_check run-exit "wayfinder run exits 0 on SIGTERM (status $status)" [ "$status" = 0 ]
+}
+
 # vm_events FILE: the events of an evemu recording as "type code value" lines (type and code in
 # 4-digit hex, the value in decimal), without SYN_REPORT.
 vm_events() {

@@ -8,11 +8,6 @@ pid=$!
 # Both devices are open once their `added` lines are out.
 vm_wait_for run.jsonl 'QEMU Virtio Keyboard' 100 && vm_wait_for run.jsonl 'QEMU Virtio Mouse' 100
 vm_ready input
-usleep 500000
-kill -TERM "$pid"
-wait "$pid"
-status=$?
-cat run.jsonl run.err
-vm_check run-exit "wayfinder run exits 0 on SIGTERM (status $status)" [ "$status" = 0 ]
+vm_stop_run "$pid"
 vm_send_file run.jsonl run.jsonl
 vm_finish

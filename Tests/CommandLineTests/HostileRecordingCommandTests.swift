@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import WayfinderTestSupport
+
+/// The crashes and the hang an outside fuzzing run found in `wayfinder replay`, through the command
+/// itself: each file ends in exit 1 and one error naming the file, line and limit, or, for a
+/// device's absurd slot range, in the same replay as with a sane one. (`HostileRecordingTests`
+/// and `DeviceKindTests` hold the same inputs against the readers and the device description.)
+@Suite struct HostileRecordingCommandTests {
+    private static let evemuHeader = "# EVEMU 1.3\nN: Hostile\nI: 0003 0001 0002 0003\n"
+
+    /// Writes `text` to a fresh file named `name` and returns its path, with a cleanup.
+    private static func write(_ text: String, named name: String) throws -> (path: String, remove: () -> Void) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        let url = directory.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return (url.path, { try? FileManager.default.removeItem(at: directory) })
+    }
+
+    @Test(arguments: [
+        (
+            "properties.evemu", evemuHeader + String(repeating: "P: 00 00 00 00 00 00 00 01\n", count: 1_100),
+            ":1028: more than 8192 bytes of P: lines (the property bits); that many bytes hold every 16-bit code"
+        ),
+        (
+            "codes.evemu", evemuHeader + String(repeating: "B: 01 00 00 00 00 00 00 00 01\n", count: 1_100),
+            ":1028: more than 8192 bytes of B: lines for event type 01; that many bytes hold every 16-bit code"
+        ),
+        (
+            "block.yml", "version: 1\nndevices: 1\nunknown:\n" + String(repeating: "- ", count: 40_000) + "x\n",
+            ":4:127: lists and mappings nested more than 64 deep"
+        ),
+        (
+            "flow.yml", "version: 1\nndevices: 1\nunknown: " + String(repeating: "[", count: 100_000) + "\n",
+            ":3:73: lists and mappings nested more than 64 deep"
+        ),
+    ])
+    func aFileBeyondALimitIsRefusedWhereItGoesBeyond(name: String, text: String, error: String) throws {
+        let file = try Self.write(text, named: name)
+        defer { file.remove() }
+        for mode in [["--raw", "--json"], ["--json"]] {
+            let outcome = try WayfinderProcess.run(["replay"] + mode + [file.path])
+            #expect(outcome.exitCode == 1, "\(mode)")
+            #expect(outcome.standardOutput == "", "\(mode)")
+            #expect(outcome.errorLines == ["Error: " + file.path + error], "\(mode)")
+        }
+    }
+
+    /// A touchscreen whose `ABS_MT_SLOT` range is `-1 … 2147483647` (its span overflowed `Int32`)
+    /// replays exactly as with its real range of ten slots, by itself and on a scene.
+    @Test func anAbsurdSlotRangeReplaysAsASaneOne() throws {
+        let recording = try #require(
+            BundledRecording.all.first { $0.path.hasSuffix("atmel-maxtouch.1-finger-fast-taps.evemu") })
+        let original = try String(contentsOf: recording.url, encoding: .utf8)
+        let lines = original.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.filter { $0.hasPrefix("A: 2f ") } == ["A: 2f 0 9 0 0 0"])
+        let absurd = lines.map { $0.hasPrefix("A: 2f ") ? "A: 2f -1 2147483647 0 0 0" : $0 }.joined(separator: "\n")
+        let file = try Self.write(absurd, named: "slots.evemu")
+        defer { file.remove() }
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
+        for mode in [["--json"], ["--json", "--scene", scene]] {
+            let sane = try WayfinderProcess.run(["replay"] + mode + [recording.url.path])
+            let outcome = try WayfinderProcess.run(["replay"] + mode + [file.path])
+            #expect(outcome.exitCode == 0, "\(mode)")
+            #expect(outcome.standardError == "", "\(mode)")
+            #expect(outcome.outputLines == sane.outputLines, "\(mode)")
+        }
+    }
+}
