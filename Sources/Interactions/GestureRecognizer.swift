@@ -311,13 +311,14 @@ public class GestureRecognizer {
         var gesture: GestureKind?
         /// The kinds of touch it holds, besides its allowed touch types (a hover recognizer holds
         /// none, a pinch only fingers: a touchpad's pinch comes as a gesture).
-        var heldTouchTypes = Set(TouchType.allCases)
+        var heldTouchTypes = TouchTypeSets.all
         /// Whether it watches the pointer hover, recognizing alongside every other recognizer:
         /// nothing excludes it, and it excludes nothing.
         var watchesHover = false
 
         /// A recognizer that follows the classifier's pinch with the fingers it holds.
-        static let followsPinch = InputTraits(extraTouches: .taken, gesture: .pinch, heldTouchTypes: [.direct])
+        static let followsPinch = InputTraits(
+            extraTouches: .taken, gesture: .pinch, heldTouchTypes: TouchTypeSets.direct)
     }
 
     /// Which inputs the recognizer takes.

@@ -4,6 +4,8 @@ import EventModel
 /// recognizer is an allocation, and a scene makes recognizers by the thousand (sets are values,
 /// so a recognizer that changes its own gets a copy).
 enum TouchTypeSets {
+    /// No touch: what a hover recognizer holds.
+    static let none: Set<TouchType> = []
     /// Every kind of touch: a recognizer's default.
     static let all = Set(TouchType.allCases)
     /// Fingers on a touchscreen.
