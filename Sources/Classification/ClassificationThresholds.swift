@@ -117,6 +117,10 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// not tap (libinput's 1.3 mm motion threshold, applied to the net displacement; see
     /// `TouchpadTranslator`).
     public var tapMaximumMotion: Double = 1.3
+    /// A touch sequence in which more fingers than this were down at once is not a tap: tap
+    /// buttons exist for one, two and three fingers, and libinput's tap state machine goes dead
+    /// on a fourth finger, so a quick four-finger touch clicks nothing.
+    public var tapMaximumFingers: Int = 3
 
     // MARK: Palms
 

@@ -7,6 +7,7 @@ import InputEvents
 /// idle      --fingers land (dead if a button is held)------------> touching
 /// touching  --more fingers land----------------------------------> touching (landing time reset)
 /// touching  --a button is pressed / a finger lifts > 1.3 mm away--> dead
+/// touching  --a fourth finger lands------------------------------> dead
 /// touching  --the last finger lifts within 180 ms of a landing----> idle      tapped(fingers)
 /// dead      --the last finger lifts--------------------------------> idle
 /// ```
@@ -41,11 +42,13 @@ struct TouchpadTap {
     /// landing taps).
     private let timeout: Int64
     private let maximumMotion: Double
+    private let maximumFingers: Int
 
     init(isSemiMultitouch: Bool, thresholds: ClassificationThresholds) {
         self.isSemiMultitouch = isSemiMultitouch
         timeout = thresholds.tapTimeout.flooredMicroseconds
         maximumMotion = thresholds.tapMaximumMotion
+        maximumFingers = thresholds.tapMaximumFingers
     }
 
     /// The name of the state, for transition traces.
@@ -94,7 +97,7 @@ struct TouchpadTap {
             state = .touching(
                 lastLanding: time,
                 maximumFingers: fingers,
-                isDead: isButtonHeld,
+                isDead: isButtonHeld || fingers > maximumFingers,
                 isUnmeasured: isSemiMultitouch && fingers > 1
             )
             return nil
@@ -102,6 +105,7 @@ struct TouchpadTap {
             if fingers > previous {
                 landing = time
                 maximum = max(maximum, fingers)
+                if fingers > maximumFingers { dead = true }
                 if isSemiMultitouch, fingers > 1 { unmeasured = true }
             }
             if !unmeasured, liftDistance > maximumMotion { dead = true }

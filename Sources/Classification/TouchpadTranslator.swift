@@ -46,12 +46,13 @@ struct TouchpadSettings: Hashable, Sendable {
 /// button events are handled (a press ends a scroll and kills a tap); then the tap and the
 /// gesture see the new finger count. Where these rules come from is documented on each machine.
 ///
-/// - **Clicks**: a firmware button (`BTN_RIGHT`, `BTN_MIDDLE`, or `BTN_LEFT` on a pad with
-///   separate buttons) is what it says, with trigger `button`. Cypress clickpads send
-///   `BTN_RIGHT` themselves for a two-finger press; libinput drops that event on a clickpad and
-///   reports no click at all, while a person pressing with two fingers expects a secondary click,
-///   so this classifier reports it. A clickpad's `BTN_LEFT` becomes primary, secondary or middle
-///   by button area or finger count, decided at the press and kept until the release.
+/// - **Clicks**: on a pad with separate buttons, a button is what its code says, with trigger
+///   `button`. A clickpad has one switch under its surface: its press becomes primary, secondary
+///   or middle by button area or finger count (the click method), decided at the press and kept
+///   until the release, whatever code the firmware reports it with. Cypress clickpads report a
+///   two-finger press as `BTN_RIGHT`; libinput drops that event on a clickpad and reports no
+///   click at all, while a person pressing with two fingers expects a secondary click, which
+///   clickfinger (their profile's click method) gives.
 /// - **Taps** report at once at the lift; there is no tap-and-drag yet.
 struct TouchpadTranslator: PointingPart {
     private let isClickpad: Bool
@@ -192,7 +193,10 @@ struct TouchpadTranslator: PointingPart {
 
     private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
-        return TouchpadFingers(active: contacts.active, toolFingerCount: contacts.toolFingerCount) { slot in
+        return TouchpadFingers(
+            contacts: contacts.contacts, active: contacts.active, toolFingerCount: contacts.toolFingerCount,
+            keysOverruleContacts: !contacts.reportsContactPressure
+        ) { slot in
             !palms.isPalm(slot) && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
         }
     }
@@ -215,10 +219,17 @@ struct TouchpadTranslator: PointingPart {
         let action: TouchpadButtons.Action?
         if value != KeyEventValue.released {
             guard !buttons.isHeld(code) else { return }
-            let decision =
-                isClickpad && code == .leftButton
-                ? choice.decision(contacts: contacts.contacts, fingers: fingers, mapping: settings.mapping)
-                : TouchpadButtons.Decision(button: settings.mapping.button(for: code), trigger: .button)
+            let decision: TouchpadButtons.Decision
+            if isClickpad, TouchpadButtons.isClickpadSwitch(code) {
+                // The click method decides, whatever code the firmware reported the switch with.
+                guard !buttons.isClickpadSwitchHeld else {
+                    buttons.merge(code)
+                    return
+                }
+                decision = choice.decision(contacts: contacts.contacts, fingers: fingers, mapping: settings.mapping)
+            } else {
+                decision = TouchpadButtons.Decision(button: settings.mapping.button(for: code), trigger: .button)
+            }
             action = buttons.press(code, as: decision)
         } else {
             action = buttons.release(code)

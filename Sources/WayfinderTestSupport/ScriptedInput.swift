@@ -30,7 +30,8 @@ public enum ScriptedDevice {
     }
 
     /// A multitouch touchpad of the given size in millimetres, with `resolution` units per
-    /// millimetre and five slots. A clickpad has one button under the surface
+    /// millimetre and `slots` slots (five by default; many older pads track two and count further
+    /// fingers only with their tool keys). A clickpad has one button under the surface
     /// (`INPUT_PROP_BUTTONPAD`); otherwise it has left and right buttons.
     public static func touchpad(
         name: String = "Scripted Touchpad",
@@ -40,14 +41,16 @@ public enum ScriptedDevice {
         isClickpad: Bool = true,
         vendorID: UInt16 = 0x06cb,
         busType: UInt16 = 0x18,
-        hasPressure: Bool = true
+        hasPressure: Bool = true,
+        slots: Int = 5,
+        productID: UInt16 = 0x0001
     ) -> DeviceDescription {
         let maxX = Int32(width * Double(resolution))
         let maxY = Int32(height * Double(resolution))
         var axes: [AbsoluteAxis: AbsoluteAxisInfo] = [
             .x: AbsoluteAxisInfo(minimum: 0, maximum: maxX, resolution: resolution),
             .y: AbsoluteAxisInfo(minimum: 0, maximum: maxY, resolution: resolution),
-            .multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: 4),
+            .multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: Int32(max(slots, 1) - 1)),
             .multitouchPositionX: AbsoluteAxisInfo(minimum: 0, maximum: maxX, resolution: resolution),
             .multitouchPositionY: AbsoluteAxisInfo(minimum: 0, maximum: maxY, resolution: resolution),
             .multitouchTrackingID: AbsoluteAxisInfo(minimum: 0, maximum: 65535),
@@ -61,7 +64,7 @@ public enum ScriptedDevice {
         if !isClickpad { keys.append(.rightButton) }
         return DeviceDescription(
             name: name,
-            identity: DeviceIdentity(busType: busType, vendorID: vendorID, productID: 0x0001, version: 0x0100),
+            identity: DeviceIdentity(busType: busType, vendorID: vendorID, productID: productID, version: 0x0100),
             properties: isClickpad ? [.pointer, .buttonPad] : [.pointer],
             supportedCodes: [
                 .synchronization: codes([0, 1, 2, 3]),
@@ -140,6 +143,20 @@ public struct InputScript {
     private var currentSlot = 0
     private var nextTrackingID: Int32 = 100
     private var reportedToolCount = 0
+    /// Fingers the pad counts without tracking them in a slot, as a pad with fewer slots than
+    /// fingers does: the tool keys of the next `sync()` report them besides the fingers put down.
+    ///
+    /// ```swift
+    /// var script = InputScript(device: ScriptedDevice.touchpad(slots: 2))
+    /// script.put(finger: 0, atPercent: 40, 50)
+    /// script.put(finger: 1, atPercent: 55, 50)
+    /// script.untrackedFingers = 1  // a third finger: BTN_TOOL_TRIPLETAP
+    /// script.sync()
+    /// ```
+    ///
+    /// A negative number makes the keys report fewer fingers than the slots track, as firmware
+    /// that keeps a slot open after its finger lifted does.
+    public var untrackedFingers = 0
 
     /// Starts a script at `start`.
     public init(device: DeviceDescription, start: Timestamp = Timestamp(microseconds: 1_000_000)) {
@@ -165,8 +182,8 @@ public struct InputScript {
 
     /// Ends the frame with a `SYN_REPORT` (after the tool keys that changed, for touch devices).
     public mutating func sync() {
-        if !fingers.isEmpty || reportedToolCount > 0 {
-            let count = fingers.count
+        if !fingers.isEmpty || untrackedFingers > 0 || reportedToolCount > 0 {
+            let count = max(0, fingers.count + untrackedFingers)
             if count != reportedToolCount {
                 let tools: [KeyCode] = [.toolFinger, .toolDoubleTap, .toolTripleTap, .toolQuadTap, .toolQuintTap]
                 if reportedToolCount > 0 { add(tools[min(reportedToolCount, 5) - 1], 0) }

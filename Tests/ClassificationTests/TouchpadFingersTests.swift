@@ -1,0 +1,227 @@
+import DeviceProfiles
+import EventModel
+import Geometry
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+@testable import Classification
+
+/// Pads that count more (or fewer) fingers with their tool keys than they track in slots. The
+/// streams are the ones the hardware suite replays with libinput watching (`ScriptedStreams`).
+@Suite struct TouchpadFingersTests {
+    private let start = Timestamp(microseconds: 1_000_000)
+    private let tapAndClickfinger = ClassifierOptions(tapToClick: true, clickMethod: .fingers)
+
+    private func at(_ milliseconds: Int64, _ event: ClassifiedEvent) -> ClassifiedInput {
+        ClassifiedInput(time: start + .milliseconds(milliseconds), event: event)
+    }
+
+    /// Classifies a stream of `ScriptedStreams.fingerCount` with its own settings.
+    private func classifyStream(_ name: String) throws -> [ClassifiedInput] {
+        let stream = ScriptedStreams.stream(name)
+        let options = ClassifierOptions(
+            tapToClick: stream.tapToClick, clickMethod: stream.clickfinger ? .fingers : nil)
+        return try classify(stream.device, stream.frames, options: options)
+    }
+
+    // MARK: Taps
+
+    @Test func threeFingersOnTwoSlotsTapTheMiddleButton() throws {
+        #expect(
+            try classifyStream("three-finger-tap") == [
+                at(30, .tap(fingers: 3, touchType: .indirectPointer, position: nil)),
+                at(30, .button(.middle, state: .down, trigger: .tap, code: nil)),
+                at(30, .button(.middle, state: .up, trigger: .tap, code: nil)),
+            ])
+    }
+
+    @Test func fourFingersOnTwoSlotsTapNothing() throws {
+        #expect(try classifyStream("four-finger-tap") == [])
+    }
+
+    @Test func aFourthFingerLandingLaterKillsTheTap() throws {
+        var script = InputScript(device: ScriptedStreams.twoSlotClickpad())
+        script.put(finger: 0, atPercent: 40, 45)
+        script.put(finger: 1, atPercent: 55, 45)
+        script.untrackedFingers = 1
+        script.sync()
+        script.wait(.milliseconds(10))
+        script.untrackedFingers = 2
+        script.sync()
+        script.wait(.milliseconds(10))
+        script.untrackedFingers = 1
+        script.sync()
+        script.wait(.milliseconds(10))
+        script.untrackedFingers = 0
+        script.lift(fingers: [0, 1])
+        #expect(try classify(script.device, script.frames, options: tapAndClickfinger) == [])
+    }
+
+    // MARK: Physical clicks
+
+    @Test func threeFingersPressingAreTheMiddleButtonWithClickfinger() throws {
+        #expect(
+            try classifyStream("three-finger-click") == [
+                at(20, .button(.middle, state: .down, trigger: .fingers, code: .leftButton)),
+                at(100, .button(.middle, state: .up, trigger: .fingers, code: .leftButton)),
+            ])
+    }
+
+    /// Firmware that counts fingers itself reports the press as `BTN_RIGHT`: the click method
+    /// decides all the same.
+    @Test func aFirmwareRightButtonUnderThreeFingersIsTheMiddleButton() throws {
+        #expect(
+            try classifyStream("three-finger-click-firmware-right") == [
+                at(20, .button(.middle, state: .down, trigger: .fingers, code: .rightButton)),
+                at(100, .button(.middle, state: .up, trigger: .fingers, code: .rightButton)),
+            ])
+    }
+
+    @Test func twoFingersPressingAreTheSecondaryButtonWhateverTheFirmwareSends() throws {
+        for (name, code) in [
+            ("two-finger-click", KeyCode.leftButton), ("two-finger-click-firmware-right", .rightButton),
+        ] {
+            #expect(
+                try classifyStream(name) == [
+                    at(20, .button(.secondary, state: .down, trigger: .fingers, code: code)),
+                    at(100, .button(.secondary, state: .up, trigger: .fingers, code: code)),
+                ])
+        }
+    }
+
+    /// With button areas, two fingers pressing in the main area are a primary click, even when the
+    /// firmware reports `BTN_RIGHT`: the area decides.
+    @Test func aFirmwareRightButtonFollowsTheButtonAreas() throws {
+        let script = ScriptedStreams.click(fingers: 2, codes: [.rightButton])
+        #expect(
+            try classify(script.device, script.frames) == [
+                at(20, .button(.primary, state: .down, trigger: .buttonArea, code: .rightButton)),
+                at(100, .button(.primary, state: .up, trigger: .buttonArea, code: .rightButton)),
+            ])
+    }
+
+    /// A clickpad has one switch: a second code going down while it is held (the firmware reports
+    /// `BTN_LEFT` and then `BTN_RIGHT` for one press) makes no second click.
+    @Test func aSecondCodeForTheSameSwitchIsMerged() throws {
+        #expect(
+            try classifyStream("two-finger-click-two-codes") == [
+                at(20, .button(.secondary, state: .down, trigger: .fingers, code: .leftButton)),
+                at(100, .button(.secondary, state: .up, trigger: .fingers, code: .leftButton)),
+            ])
+    }
+
+    @Test func cypressPadsCountTheFingersOfAPress() {
+        let cypress = ScriptedDevice.touchpad(
+            name: "CyPS/2 Cypress Trackpad", vendorID: 0x0002, busType: 0x11, productID: 0x0011)
+        #expect(DeviceProfiles.profile(for: cypress).clickMethod == .fingers)
+    }
+
+    // MARK: Palms
+
+    /// A palm rests at the top of the pad and a finger below it; the tool keys count three. The
+    /// untracked finger is judged as the topmost contact is: a palm. One finger presses.
+    @Test func untrackedFingersUnderATopmostPalmArePalms() throws {
+        #expect(try pressWithPalm(atTop: true) == [.primary, .primary])
+    }
+
+    /// The same with the palm at the bottom: the topmost contact is a finger, so the untracked
+    /// finger counts and two fingers press.
+    @Test func untrackedFingersUnderATopmostFingerAreFingers() throws {
+        #expect(try pressWithPalm(atTop: false) == [.secondary, .secondary])
+    }
+
+    private func pressWithPalm(atTop: Bool) throws -> [PointerButton] {
+        var script = InputScript(device: ScriptedStreams.twoSlotClickpad())
+        script.put(finger: 0, atPercent: 45, atTop ? 20 : 70, pressure: 200)
+        script.put(finger: 1, atPercent: 50, atTop ? 60 : 30)
+        script.untrackedFingers = 1
+        script.sync()
+        script.wait(.milliseconds(20))
+        script.key(.leftButton, 1)
+        script.key(.leftButton, 0)
+        script.untrackedFingers = 0
+        script.lift(fingers: [0, 1])
+        return try classify(script.device, script.frames, options: tapAndClickfinger).compactMap {
+            if case .button(let button, _, .fingers, _) = $0.event { return button }
+            return nil
+        }
+    }
+
+    // MARK: Tool keys counting fewer fingers than slots
+
+    /// On a pad that reports contact pressure, the slots are trusted: two fingers scroll.
+    @Test func slotsWinOverLaggingKeysWithPressure() throws {
+        #expect(
+            collapsed(try classifyStream("keys-lag-with-pressure")) == [
+                "scroll began down", "scroll changed down", "scroll ended",
+            ])
+    }
+
+    /// Without contact pressure the keys are the better witness: the contact in the higher slot
+    /// counts as lifted, and the remaining finger moves the pointer 2 mm per frame from the frame
+    /// after the count changed (the frame that changes it starts the pointer afresh).
+    @Test func keysWinOverSlotsWithoutPressure() throws {
+        let motion = Vector(x: 0, y: 2 * 1000 / 25.4)
+        #expect(
+            try classifyStream("keys-lag-without-pressure")
+                == (2...6).map { at(Int64($0) * 10, .motion(delta: motion)) })
+    }
+
+    // MARK: Scroll
+
+    /// A pad with one slot that counts two fingers with its keys scrolls with them: the untracked
+    /// finger stands where the tracked one is.
+    @Test func oneSlotPadsScrollWithTheirUntrackedSecondFinger() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(slots: 1))
+        script.put(finger: 0, atPercent: 50, 30)
+        script.untrackedFingers = 1
+        script.sync()
+        script.swipe(fingers: [0], byMillimetres: 0, 10, over: .milliseconds(100))
+        script.untrackedFingers = 0
+        script.lift(fingers: [0])
+        #expect(
+            collapsed(try classify(script.device, script.frames)) == [
+                "scroll began down", "scroll changed down", "scroll ended",
+            ])
+    }
+
+    // MARK: The count itself
+
+    private func contacts(_ positions: [(Double, Double)]) -> ([Contact], SlotSet) {
+        var contacts = [Contact](repeating: Contact(), count: 5)
+        var active = SlotSet()
+        for (slot, (x, y)) in positions.enumerated() {
+            contacts[slot].isActive = true
+            contacts[slot].position = Vector(x: x, y: y)
+            active.insert(slot)
+        }
+        return (contacts, active)
+    }
+
+    @Test func keysBeyondTheSlotsAddUntrackedFingers() {
+        let (contacts, active) = contacts([(40, 30), (55, 30)])
+        let fingers = TouchpadFingers(
+            contacts: contacts, active: active, toolFingerCount: 4, keysOverruleContacts: true
+        ) { _ in true }
+        #expect(fingers.count == 4)
+        #expect(fingers.untracked == 2)
+        #expect(Array(fingers.tracked) == [0, 1])
+        #expect(fingers.first == 0 && fingers.second == 1)
+    }
+
+    @Test func keysBelowTheSlotsEndTheHighestSlotsOnlyWhenTheyOverrule() {
+        let (contacts, active) = contacts([(40, 30), (55, 30), (70, 30)])
+        let overruled = TouchpadFingers(
+            contacts: contacts, active: active, toolFingerCount: 1, keysOverruleContacts: true
+        ) { _ in true }
+        #expect(overruled.count == 1)
+        #expect(Array(overruled.tracked) == [0])
+        #expect(overruled.untracked == 0)
+        let trusted = TouchpadFingers(
+            contacts: contacts, active: active, toolFingerCount: 1, keysOverruleContacts: false
+        ) { _ in true }
+        #expect(trusted.count == 3)
+        #expect(Array(trusted.tracked) == [0, 1, 2])
+    }
+}
