@@ -17,6 +17,16 @@ import WayfinderTestSupport
         ClassifiedInput(time: start + .milliseconds(milliseconds), event: event)
     }
 
+    /// A physical click of `button`, pressed at `down` and released at `up` (milliseconds).
+    private func click(
+        _ button: PointerButton, by trigger: ButtonTrigger, code: KeyCode, from down: Int64, to up: Int64
+    ) -> [ClassifiedInput] {
+        [
+            at(down, .button(button, state: .down, trigger: trigger, code: code)),
+            at(up, .button(button, state: .up, trigger: trigger, code: code)),
+        ]
+    }
+
     /// Classifies a stream of `ScriptedStreams.fingerCount` with its own settings.
     private func classifyStream(_ name: String) throws -> [ClassifiedInput] {
         let stream = ScriptedStreams.stream(name)
@@ -58,24 +68,41 @@ import WayfinderTestSupport
         #expect(try classify(script.device, script.frames, options: tapAndClickfinger) == [])
     }
 
+    /// A semi-multitouch pad (two slots holding the corners of a bounding box) counts its third
+    /// finger with its tool keys: a three-finger tap is the middle button there too.
+    @Test func threeFingersOnASemiMultitouchPadTapTheMiddleButton() throws {
+        var device = ScriptedStreams.twoSlotClickpad()
+        device.properties.insert(.semiMultitouch)
+        var script = InputScript(device: device)
+        script.put(finger: 0, atPercent: 30, 40)
+        script.put(finger: 1, atPercent: 50, 45)
+        script.untrackedFingers = 1
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.untrackedFingers = 0
+        script.lift(fingers: [0, 1])
+        #expect(
+            try classify(device, script.frames, options: tapAndClickfinger) == [
+                at(40, .tap(fingers: 3, touchType: .indirectPointer, position: nil)),
+                at(40, .button(.middle, state: .down, trigger: .tap, code: nil)),
+                at(40, .button(.middle, state: .up, trigger: .tap, code: nil)),
+            ])
+    }
+
     // MARK: Physical clicks
 
     @Test func threeFingersPressingAreTheMiddleButtonWithClickfinger() throws {
         #expect(
-            try classifyStream("three-finger-click") == [
-                at(20, .button(.middle, state: .down, trigger: .fingers, code: .leftButton)),
-                at(100, .button(.middle, state: .up, trigger: .fingers, code: .leftButton)),
-            ])
+            try classifyStream("three-finger-click")
+                == click(.middle, by: .fingers, code: .leftButton, from: 20, to: 100))
     }
 
     /// Firmware that counts fingers itself reports the press as `BTN_RIGHT`: the click method
     /// decides all the same.
     @Test func aFirmwareRightButtonUnderThreeFingersIsTheMiddleButton() throws {
         #expect(
-            try classifyStream("three-finger-click-firmware-right") == [
-                at(20, .button(.middle, state: .down, trigger: .fingers, code: .rightButton)),
-                at(100, .button(.middle, state: .up, trigger: .fingers, code: .rightButton)),
-            ])
+            try classifyStream("three-finger-click-firmware-right")
+                == click(.middle, by: .fingers, code: .rightButton, from: 20, to: 100))
     }
 
     @Test func twoFingersPressingAreTheSecondaryButtonWhateverTheFirmwareSends() throws {
@@ -83,10 +110,7 @@ import WayfinderTestSupport
             ("two-finger-click", KeyCode.leftButton), ("two-finger-click-firmware-right", .rightButton),
         ] {
             #expect(
-                try classifyStream(name) == [
-                    at(20, .button(.secondary, state: .down, trigger: .fingers, code: code)),
-                    at(100, .button(.secondary, state: .up, trigger: .fingers, code: code)),
-                ])
+                try classifyStream(name) == click(.secondary, by: .fingers, code: code, from: 20, to: 100))
         }
     }
 
@@ -95,26 +119,16 @@ import WayfinderTestSupport
     @Test func aFirmwareRightButtonFollowsTheButtonAreas() throws {
         let script = ScriptedStreams.click(fingers: 2, codes: [.rightButton])
         #expect(
-            try classify(script.device, script.frames) == [
-                at(20, .button(.primary, state: .down, trigger: .buttonArea, code: .rightButton)),
-                at(100, .button(.primary, state: .up, trigger: .buttonArea, code: .rightButton)),
-            ])
+            try classify(script.device, script.frames)
+                == click(.primary, by: .buttonArea, code: .rightButton, from: 20, to: 100))
     }
 
     /// A clickpad has one switch: a second code going down while it is held (the firmware reports
     /// `BTN_LEFT` and then `BTN_RIGHT` for one press) makes no second click.
     @Test func aSecondCodeForTheSameSwitchIsMerged() throws {
         #expect(
-            try classifyStream("two-finger-click-two-codes") == [
-                at(20, .button(.secondary, state: .down, trigger: .fingers, code: .leftButton)),
-                at(100, .button(.secondary, state: .up, trigger: .fingers, code: .leftButton)),
-            ])
-    }
-
-    @Test func cypressPadsCountTheFingersOfAPress() {
-        let cypress = ScriptedDevice.touchpad(
-            name: "CyPS/2 Cypress Trackpad", vendorID: 0x0002, busType: 0x11, productID: 0x0011)
-        #expect(DeviceProfiles.profile(for: cypress).clickMethod == .fingers)
+            try classifyStream("two-finger-click-two-codes")
+                == click(.secondary, by: .fingers, code: .leftButton, from: 20, to: 100))
     }
 
     // MARK: Palms
@@ -122,16 +136,20 @@ import WayfinderTestSupport
     /// A palm rests at the top of the pad and a finger below it; the tool keys count three. The
     /// untracked finger is judged as the topmost contact is: a palm. One finger presses.
     @Test func untrackedFingersUnderATopmostPalmArePalms() throws {
-        #expect(try pressWithPalm(atTop: true) == [.primary, .primary])
+        #expect(
+            try pressWithPalm(atTop: true) == click(.primary, by: .fingers, code: .leftButton, from: 20, to: 20))
     }
 
     /// The same with the palm at the bottom: the topmost contact is a finger, so the untracked
     /// finger counts and two fingers press.
     @Test func untrackedFingersUnderATopmostFingerAreFingers() throws {
-        #expect(try pressWithPalm(atTop: false) == [.secondary, .secondary])
+        #expect(
+            try pressWithPalm(atTop: false) == click(.secondary, by: .fingers, code: .leftButton, from: 20, to: 20))
     }
 
-    private func pressWithPalm(atTop: Bool) throws -> [PointerButton] {
+    /// A palm (pressure 200) and a finger rest on the two-slot clickpad while its keys count a
+    /// third finger; 20 ms later the pad is pressed and released, and everything lifts.
+    private func pressWithPalm(atTop: Bool) throws -> [ClassifiedInput] {
         var script = InputScript(device: ScriptedStreams.twoSlotClickpad())
         script.put(finger: 0, atPercent: 45, atTop ? 20 : 70, pressure: 200)
         script.put(finger: 1, atPercent: 50, atTop ? 60 : 30)
@@ -142,10 +160,7 @@ import WayfinderTestSupport
         script.key(.leftButton, 0)
         script.untrackedFingers = 0
         script.lift(fingers: [0, 1])
-        return try classify(script.device, script.frames, options: tapAndClickfinger).compactMap {
-            if case .button(let button, _, .fingers, _) = $0.event { return button }
-            return nil
-        }
+        return try classify(script.device, script.frames, options: tapAndClickfinger)
     }
 
     // MARK: Tool keys counting fewer fingers than slots
@@ -199,15 +214,43 @@ import WayfinderTestSupport
         return (contacts, active)
     }
 
+    /// The count with each field given.
+    private func fingers(count: Int, first: Int, second: Int, tracked: SlotSet, untracked: Int) -> TouchpadFingers {
+        var fingers = TouchpadFingers.none
+        fingers.count = count
+        fingers.first = first
+        fingers.second = second
+        fingers.tracked = tracked
+        fingers.untracked = untracked
+        return fingers
+    }
+
+    private func slots(_ list: Int...) -> SlotSet {
+        var set = SlotSet()
+        for slot in list { set.insert(slot) }
+        return set
+    }
+
     @Test func keysBeyondTheSlotsAddUntrackedFingers() {
         let (contacts, active) = contacts([(40, 30), (55, 30)])
-        let fingers = TouchpadFingers(
+        let counted = TouchpadFingers(
             contacts: contacts, active: active, toolFingerCount: 4, keysOverruleContacts: true
         ) { _ in true }
-        #expect(fingers.count == 4)
-        #expect(fingers.untracked == 2)
-        #expect(Array(fingers.tracked) == [0, 1])
-        #expect(fingers.first == 0 && fingers.second == 1)
+        #expect(counted == fingers(count: 4, first: 0, second: 1, tracked: slots(0, 1), untracked: 2))
+    }
+
+    /// The untracked fingers are judged as the topmost tracked contact: under a palm at the top
+    /// they do not count.
+    @Test func untrackedFingersFollowTheTopmostContact() {
+        let (contacts, active) = contacts([(40, 10), (55, 30)])
+        let underPalm = TouchpadFingers(
+            contacts: contacts, active: active, toolFingerCount: 3, keysOverruleContacts: true
+        ) { $0 != 0 }
+        #expect(underPalm == fingers(count: 1, first: 1, second: -1, tracked: slots(1), untracked: 0))
+        let underFinger = TouchpadFingers(
+            contacts: contacts, active: active, toolFingerCount: 3, keysOverruleContacts: true
+        ) { $0 != 1 }
+        #expect(underFinger == fingers(count: 2, first: 0, second: -1, tracked: slots(0), untracked: 1))
     }
 
     @Test func keysBelowTheSlotsEndTheHighestSlotsOnlyWhenTheyOverrule() {
@@ -215,13 +258,10 @@ import WayfinderTestSupport
         let overruled = TouchpadFingers(
             contacts: contacts, active: active, toolFingerCount: 1, keysOverruleContacts: true
         ) { _ in true }
-        #expect(overruled.count == 1)
-        #expect(Array(overruled.tracked) == [0])
-        #expect(overruled.untracked == 0)
+        #expect(overruled == fingers(count: 1, first: 0, second: -1, tracked: slots(0), untracked: 0))
         let trusted = TouchpadFingers(
             contacts: contacts, active: active, toolFingerCount: 1, keysOverruleContacts: false
         ) { _ in true }
-        #expect(trusted.count == 3)
-        #expect(Array(trusted.tracked) == [0, 1, 2])
+        #expect(trusted == fingers(count: 3, first: 0, second: 1, tracked: slots(0, 1, 2), untracked: 0))
     }
 }
