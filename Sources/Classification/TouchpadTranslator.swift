@@ -40,11 +40,14 @@ struct TouchpadSettings: Hashable, Sendable {
 /// | `TouchpadButtons`, `ClickpadButtonChoice` | which logical button a press is | TouchpadButtons.swift |
 /// | `TouchpadTap` | whether a touch sequence was a tap | TouchpadTap.swift |
 /// | `TouchpadGesture`, `ScrollMotion` | pointer motion and two-finger scroll | TouchpadGesture.swift |
+/// | `TouchpadGestureRecognition`, `PinchSwipeDecision` | scroll, pinch, swipe or hold | TouchpadGestureRecognition.swift |
 /// | `PressGesture` | long press and drag while the primary button is held | PressGesture.swift |
 ///
 /// Each frame: the contacts are completed, palms judged and fingers counted; then the frame's
-/// button events are handled (a press ends a scroll and kills a tap); then the tap and the
-/// gesture see the new finger count. Where these rules come from is documented on each machine.
+/// button events are handled (a press ends a scroll and gestures and kills a tap); then the tap
+/// and the gestures see the new finger count. `TouchpadGestureRecognition` decides what two or
+/// more fingers do and reports pinches, swipes and holds; a scroll it hands to
+/// `TouchpadGesture`. Where these rules come from is documented on each machine.
 ///
 /// - **Clicks**: on a pad with separate buttons, a button is what its code says, with trigger
 ///   `button`. A clickpad has one switch under its surface: its press becomes primary, secondary
@@ -66,6 +69,7 @@ struct TouchpadTranslator: PointingPart {
     private var buttons = TouchpadButtons()
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
+    private var recognition: TouchpadGestureRecognition
     private var press: PressGesture
 
     init(
@@ -86,7 +90,11 @@ struct TouchpadTranslator: PointingPart {
         palms = PalmDetector(
             device: device, profile: profile, size: size, slotCount: slotCount, thresholds: thresholds)
         tap = TouchpadTap(isSemiMultitouch: device.has(.semiMultitouch), thresholds: thresholds)
-        gesture = TouchpadGesture(slotCount: slotCount, thresholds: thresholds)
+        gesture = TouchpadGesture(thresholds: thresholds)
+        recognition = TouchpadGestureRecognition(
+            slotCount: slotCount,
+            followsFingers: contacts.contactProtocol == .slots && !device.has(.semiMultitouch),
+            thresholds: thresholds)
         let pressMovement = thresholds.touchpadPressMovement * thresholds.pointerPointsPerMillimetre
         press = PressGesture(
             mode: .pointer,
@@ -96,12 +104,14 @@ struct TouchpadTranslator: PointingPart {
         )
     }
 
-    /// When the long press begins if the press stays still (updated after every input).
+    /// When the long press or a hold begins if the fingers stay still, or a gesture whose finger
+    /// count changed is cancelled (updated after every input).
     private(set) var nextDeadline: Timestamp?
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
         names.append(("touchpad gesture", gesture.stateName))
+        names.append(("touchpad gestures", recognition.stateName))
         names.append(("touchpad tap", tap.stateName))
         names.append(("touchpad press", press.stateName))
     }
@@ -113,7 +123,9 @@ struct TouchpadTranslator: PointingPart {
     }
 
     private mutating func applySettingsIfAtRest() {
-        let isAtRest = fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
+        let isAtRest =
+            fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && recognition.isIdle
+            && !press.isPressed
         guard let pending = pendingSettings, isAtRest else { return }
         pendingSettings = nil
         settings = pending
@@ -122,7 +134,12 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
-        nextDeadline = press.nextDeadline
+        recognition.advance(to: time, into: &output)
+        updateNextDeadline()
+    }
+
+    private mutating func updateNextDeadline() {
+        nextDeadline = .earliest(press.nextDeadline, recognition.nextDeadline)
     }
 
     /// A frame starts: positions become previous positions.
@@ -176,16 +193,32 @@ struct TouchpadTranslator: PointingPart {
             if let action { perform(action, at: time, into: &output) }
         }
 
-        let action =
-            fingers.count != previousCount
-            ? gesture.fingersChanged(to: fingers, contacts: contacts.contacts, active: contacts.active, at: time)
-            : gesture.frame(
+        if fingers.count != previousCount {
+            if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
+            recognition.fingersChanged(
+                to: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time, into: &output)
+        } else {
+            // What the fingers do is decided before they move the pointer or scroll: a scroll
+            // that becomes a pinch ends before this frame would scroll it.
+            let recognised = recognition.frame(
                 fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
-                isButtonHeld: buttons.isAnyHeld, at: time)
-        if let action { perform(action, at: time, into: &output) }
+                isButtonHeld: buttons.isAnyHeld, at: time, into: &output)
+            let action: TouchpadGesture.Action?
+            switch recognised {
+            case .beginScroll(let average)?:
+                action = gesture.beginScroll(fingers: fingers, contacts: contacts.contacts, average: average, at: time)
+            case .endScroll(let began)?:
+                if let ended = gesture.endScroll(at: time) { perform(ended, at: time, into: &output) }
+                output.append(ClassifiedInput(time: time, event: .gesture(began)))
+                action = nil
+            case nil:
+                action = gesture.frame(fingers: fingers, contacts: contacts.contacts, at: time)
+            }
+            if let action { perform(action, at: time, into: &output) }
+        }
 
         if pendingSettings != nil { applySettingsIfAtRest() }
-        nextDeadline = press.nextDeadline
+        updateNextDeadline()
     }
 
     // The helpers below are `mutating` although they change nothing: called from a mutating
@@ -243,6 +276,7 @@ struct TouchpadTranslator: PointingPart {
         switch action {
         case .pressed(let decision, let code):
             if let ended = gesture.buttonPressed(at: time) { perform(ended, at: time, into: &output) }
+            recognition.buttonPressed(at: time, into: &output)
             output.append(
                 ClassifiedInput(
                     time: time, event: .button(decision.button, state: .down, trigger: decision.trigger, code: code))
@@ -265,6 +299,7 @@ struct TouchpadTranslator: PointingPart {
     ) {
         switch action {
         case .tapped(let count):
+            recognition.tapped(at: time, into: &output)
             output.append(
                 ClassifiedInput(time: time, event: .tap(fingers: count, touchType: .indirectPointer, position: nil)))
             guard let button = settings.mapping.tapButton(fingers: count) else { return }
@@ -291,6 +326,7 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if let ended = gesture.reset(at: time) { perform(ended, at: time, into: &output) }
+        recognition.reset(at: time, into: &output)
         press.cancel(at: time, into: &output)
         while let action = buttons.releaseFirst() { perform(action, at: time, into: &output) }
         buttons.clearPending()
@@ -299,6 +335,6 @@ struct TouchpadTranslator: PointingPart {
         tap.reset()
         fingers = .none
         applySettingsIfAtRest()
-        nextDeadline = press.nextDeadline
+        updateNextDeadline()
     }
 }

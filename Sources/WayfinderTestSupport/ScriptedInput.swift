@@ -234,19 +234,14 @@ public struct InputScript {
 
     /// Puts a finger down in `slot` at a position in percent of the surface (not yet synced).
     public mutating func put(finger slot: Int, atPercent x: Double, _ y: Double, pressure: Int32 = 40) {
-        let xInfo = axis(.multitouchPositionX)
-        let yInfo = axis(.multitouchPositionY)
         select(slot: slot)
         add(.absolute, AbsoluteAxis.multitouchTrackingID.rawValue, nextTrackingID)
         nextTrackingID += 1
         if device.supports(AbsoluteAxis.multitouchPressure) {
             add(.absolute, AbsoluteAxis.multitouchPressure.rawValue, pressure)
         }
-        position(
-            slot: slot,
-            x: xInfo.minimum + Int32((Double(xInfo.maximum - xInfo.minimum) * x / 100).rounded()),
-            y: yInfo.minimum + Int32((Double(yInfo.maximum - yInfo.minimum) * y / 100).rounded())
-        )
+        fingers[slot] = (0, 0)
+        move(finger: slot, toPercent: x, y)
     }
 
     /// Moves a finger by millimetres (not yet synced).
@@ -259,6 +254,28 @@ public struct InputScript {
             x: current.x + Int32((dx * xResolution).rounded()),
             y: current.y + Int32((dy * yResolution).rounded())
         )
+    }
+
+    /// Moves a finger to a position in percent of the surface (not yet synced).
+    public mutating func move(finger slot: Int, toPercent x: Double, _ y: Double) {
+        guard fingers[slot] != nil else { return }
+        let xInfo = axis(.multitouchPositionX)
+        let yInfo = axis(.multitouchPositionY)
+        position(
+            slot: slot,
+            x: xInfo.minimum + Int32((Double(xInfo.maximum - xInfo.minimum) * x / 100).rounded()),
+            y: yInfo.minimum + Int32((Double(yInfo.maximum - yInfo.minimum) * y / 100).rounded())
+        )
+    }
+
+    /// Moves each finger by its own step in millimetres, one frame every `interval`, for `frames`
+    /// frames: fingers moving apart, together or along different paths.
+    public mutating func step(_ steps: [(finger: Int, dx: Double, dy: Double)], frames: Int, every interval: Duration) {
+        for _ in 0..<frames {
+            wait(interval)
+            for step in steps { move(finger: step.finger, byMillimetres: step.dx, step.dy) }
+            sync()
+        }
     }
 
     /// Lifts a finger (not yet synced).
