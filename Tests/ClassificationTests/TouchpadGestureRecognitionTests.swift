@@ -168,6 +168,66 @@ import WayfinderTestSupport
             ])
     }
 
+    /// Two fingers rest at the top of the pad and the thumb below the first one moves up 2 mm
+    /// every 10 ms. With three fingers one finger must travel 6 mm (4 mm, and 2 mm per finger
+    /// beyond two) while the others rest: at 30 ms the pinch begins, 24 mm between the top
+    /// finger and the thumb. Each later frame brings the thumb 2 mm closer: the scale falls by
+    /// 2/24, the line between them keeps its direction (no rotation), and their centre moves up
+    /// 1 mm.
+    @Test func aThumbMovingAgainstRestingFingersPinches() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        script.put(finger: 0, atPercent: 40, 30)  // (40, 18) mm
+        script.put(finger: 1, atPercent: 55, 30)
+        script.put(finger: 2, atPercent: 40, 80)  // the thumb, (40, 48) mm
+        script.sync()
+        script.step([(2, 0, -2)], frames: 5, every: .milliseconds(10))
+        script.lift(fingers: [0, 1, 2])
+        let up = Vector(x: 0, y: -1) * (1000 / 25.4)
+        func pinch(_ phase: GesturePhase, delta: Vector = .zero, scale: Double = 1) -> ClassifiedEvent {
+            .gesture(
+                Gesture(kind: .pinch, phase: phase, fingers: 3, touchType: .indirectPointer, delta: delta, scale: scale)
+            )
+        }
+        #expect(
+            try classify(script.device, script.frames) == [
+                at(30, pinch(.began)),
+                at(40, pinch(.changed, delta: up, scale: 22.0 / 24)),
+                at(50, pinch(.changed, delta: up, scale: 20.0 / 24)),
+                at(50, pinch(.ended, scale: 20.0 / 24)),
+            ])
+    }
+
+    /// Two fingers move down together: a scroll. Within 300 ms of landing they move apart: each
+    /// has then travelled more than 1.5 mm since landing, in directions more than 45° apart, so
+    /// the scroll ends and a pinch begins in that frame (whose movement does not scroll).
+    @Test func aScrollThatSpreadsWithin300MillisecondsBecomesAPinch() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        land(2, on: &script)
+        script.step([(0, 0, 2), (1, 0, 2)], frames: 2, every: .milliseconds(10))
+        script.step([(0, -3, 0), (1, 3, 0)], frames: 1, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(script.device, script.frames)) == [
+                "scroll began down", "scroll changed down", "scroll ended", "pinch began 2 indirectPointer",
+                "pinch ended 2 indirectPointer",
+            ])
+    }
+
+    /// The same spreading 300 ms after landing is too late: the scroll goes on (sideways, as the
+    /// fingers' average does not move) and ends when they lift.
+    @Test func aScrollThatSpreadsLaterStaysAScroll() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        land(2, on: &script)
+        script.step([(0, 0, 2), (1, 0, 2)], frames: 2, every: .milliseconds(10))
+        script.wait(.milliseconds(290))
+        script.step([(0, -3, 0), (1, 3, 0)], frames: 1, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(script.device, script.frames)) == [
+                "scroll began down", "scroll changed down", "scroll ended",
+            ])
+    }
+
     // MARK: Hold
 
     /// Three fingers resting 180 ms begin a hold (at that deadline, however often time is
