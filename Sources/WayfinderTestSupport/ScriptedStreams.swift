@@ -75,7 +75,7 @@ public enum ScriptedStreams {
     }
 
     /// Every set, one per hardware case.
-    public static let all: [ScriptedStreamSet] = [fingerCount]
+    public static let all: [ScriptedStreamSet] = [fingerCount, gestures]
 
     /// A clickpad that tracks two fingers in slots and counts up to five with its tool keys,
     /// 100×60 mm, as many Synaptics, ALPS, Elantech and Cypress pads are. Like the Cypress pads it
@@ -180,6 +180,64 @@ public enum ScriptedStreams {
         script.swipe(fingers: [0, 1], byMillimetres: 0, 12, over: .milliseconds(60), steps: 6)
         script.wait(.milliseconds(10))
         liftAll(&script)
+        return script
+    }
+
+    // MARK: Gestures
+
+    /// A clickpad that tracks five fingers, 100×60 mm.
+    public static func fiveSlotClickpad() -> DeviceDescription {
+        ScriptedDevice.touchpad(name: "Wayfinder Five-Slot Clickpad", vendorID: 0x1234, productID: 0x0005)
+    }
+
+    /// Swipes, pinches and holds with two to four fingers on a five-slot clickpad.
+    public static let gestures = ScriptedStreamSet(
+        folder: "gestures",
+        streams: [
+            ScriptedStream(
+                name: "three-finger-swipe-right", summary: "three fingers move 24 mm right together",
+                script: move(fingers: 3, spacing: 10, eachStep: [(2, 0)], steps: 12)),
+            ScriptedStream(
+                name: "four-finger-swipe-up", summary: "four fingers move 24 mm up together",
+                script: move(fingers: 4, at: 70, eachStep: [(0, -2)], steps: 12)),
+            ScriptedStream(
+                name: "two-finger-pinch-out", summary: "two fingers 20 mm apart spread to 50 mm",
+                script: move(fingers: 2, eachStep: [(-1, 0), (1, 0)], steps: 15)),
+            ScriptedStream(
+                name: "two-finger-pinch-in", summary: "two fingers 40 mm apart close to 16 mm",
+                script: move(fingers: 2, spacing: 40, eachStep: [(1, 0), (-1, 0)], steps: 12)),
+            ScriptedStream(
+                name: "three-finger-hold", summary: "three fingers rest 400 ms", script: rest(fingers: 3)),
+        ])
+
+    /// `fingers` fingers land in a row at `y` percent of the height, `spacing` millimetres apart
+    /// and centred on the pad, rest 10 ms, then move one step every 10 ms for `steps` frames (the
+    /// last step of `eachStep` applies to the fingers beyond it) and lift 10 ms later.
+    public static func move(
+        fingers: Int, at y: Double = 50, spacing: Double = 20, eachStep: [(Double, Double)], steps: Int
+    ) -> InputScript {
+        var script = InputScript(device: fiveSlotClickpad())
+        let first = 50 - spacing * Double(fingers - 1) / 2
+        for finger in 0..<fingers { script.put(finger: finger, atPercent: first + spacing * Double(finger), y) }
+        script.sync()
+        let moves = (0..<fingers).map { finger in
+            let step = eachStep[min(finger, eachStep.count - 1)]
+            return (finger: finger, dx: step.0, dy: step.1)
+        }
+        script.step(moves, frames: steps, every: .milliseconds(10))
+        script.wait(.milliseconds(10))
+        script.lift(fingers: Array(0..<fingers))
+        return script
+    }
+
+    /// `fingers` fingers land in a row across the middle of the pad, 15 mm apart, rest 400 ms and
+    /// lift.
+    public static func rest(fingers: Int) -> InputScript {
+        var script = InputScript(device: fiveSlotClickpad())
+        for finger in 0..<fingers { script.put(finger: finger, atPercent: 35 + 15 * Double(finger), 50) }
+        script.sync()
+        script.wait(.milliseconds(400))
+        script.lift(fingers: Array(0..<fingers))
         return script
     }
 }

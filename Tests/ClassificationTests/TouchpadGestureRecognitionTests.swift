@@ -168,6 +168,23 @@ import WayfinderTestSupport
             ])
     }
 
+    /// The hardware suite's spreading stream (libinput reports the same final scale on it): two
+    /// fingers 20 mm apart move apart 1 mm each every 10 ms from 10 ms on. At 20 ms both have
+    /// travelled 1.5 mm in opposite directions: the pinch begins, 24 mm apart (scale 1); each
+    /// later frame adds 2 mm, about an unmoving centre, until they lift at 160 ms 50 mm apart.
+    @Test func theSpreadingStreamPinchesOut() throws {
+        let stream = ScriptedStreams.stream("two-finger-pinch-out", in: ScriptedStreams.gestures)
+        func pinch(_ phase: GesturePhase, scale: Double = 1) -> ClassifiedEvent {
+            .gesture(Gesture(kind: .pinch, phase: phase, fingers: 2, touchType: .indirectPointer, scale: scale))
+        }
+        var expected = [at(20, pinch(.began))]
+        for frame in 1...13 {
+            expected.append(at(20 + 10 * Int64(frame), pinch(.changed, scale: Double(24 + 2 * frame) / 24)))
+        }
+        expected.append(at(160, pinch(.ended, scale: 50.0 / 24)))
+        #expect(try classify(stream.device, stream.frames) == expected)
+    }
+
     /// Two fingers rest at the top of the pad and the thumb below the first one moves up 2 mm
     /// every 10 ms. With three fingers one finger must travel 6 mm (4 mm, and 2 mm per finger
     /// beyond two) while the others rest: at 30 ms the pinch begins, 24 mm between the top
@@ -242,6 +259,16 @@ import WayfinderTestSupport
             try classify(script.device, script.frames, advance: advance) == [
                 at(180, gesture(.hold, .began, 3)),
                 at(300, gesture(.hold, .ended, 3)),
+            ])
+    }
+
+    /// The hardware suite's resting stream (libinput reports the same hold on it).
+    @Test func theRestingStreamHolds() throws {
+        let stream = ScriptedStreams.stream("three-finger-hold", in: ScriptedStreams.gestures)
+        #expect(
+            try classify(stream.device, stream.frames) == [
+                at(180, gesture(.hold, .began, 3)),
+                at(400, gesture(.hold, .ended, 3)),
             ])
     }
 
