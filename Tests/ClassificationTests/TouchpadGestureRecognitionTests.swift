@@ -168,20 +168,20 @@ import WayfinderTestSupport
             ])
     }
 
-    /// The hardware suite's spreading stream (libinput reports the same final scale on it): two
-    /// fingers 20 mm apart move apart 1 mm each every 10 ms from 10 ms on. At 20 ms both have
-    /// travelled 1.5 mm in opposite directions: the pinch begins, 24 mm apart (scale 1); each
-    /// later frame adds 2 mm, about an unmoving centre, until they lift at 160 ms 50 mm apart.
-    @Test func theSpreadingStreamPinchesOut() throws {
-        let stream = ScriptedStreams.stream("two-finger-pinch-out", in: ScriptedStreams.gestures)
-        func pinch(_ phase: GesturePhase, scale: Double = 1) -> ClassifiedEvent {
-            .gesture(Gesture(kind: .pinch, phase: phase, fingers: 2, touchType: .indirectPointer, scale: scale))
+    /// The hardware suite's swiping stream (libinput reports the same gestures on it): three
+    /// fingers rest 300 ms (a hold from 180 ms on), then move right 2 mm every 10 ms from 300 ms
+    /// on. The first step decides: the hold is cancelled and the swipe begins; each later frame
+    /// moves it 2 mm, until the fingers lift at 420 ms.
+    @Test func theSwipingStreamHoldsThenSwipes() throws {
+        let stream = ScriptedStreams.stream("three-finger-swipe-right", in: ScriptedStreams.gestures)
+        var expected = [
+            at(180, gesture(.hold, .began, 3)), at(300, gesture(.hold, .cancelled, 3)),
+            at(300, gesture(.swipe, .began, 3)),
+        ]
+        for time in stride(from: 310, through: 410, by: 10) as StrideThrough<Int64> {
+            expected.append(at(time, gesture(.swipe, .changed, 3, delta: step)))
         }
-        var expected = [at(20, pinch(.began))]
-        for frame in 1...13 {
-            expected.append(at(20 + 10 * Int64(frame), pinch(.changed, scale: Double(24 + 2 * frame) / 24)))
-        }
-        expected.append(at(160, pinch(.ended, scale: 50.0 / 24)))
+        expected.append(at(420, gesture(.swipe, .ended, 3)))
         #expect(try classify(stream.device, stream.frames) == expected)
     }
 
