@@ -22,6 +22,18 @@ class Scroll:
 
 
 @dataclass
+class GestureEvent:
+    kind: str  # swipe, pinch or hold
+    phase: str  # begin, update or end
+    fingers: int
+    dx: float = 0.0  # unaccelerated, for updates
+    dy: float = 0.0
+    scale: float = 1.0  # pinch updates
+    angle: float = 0.0  # pinch updates: degrees turned since the previous event
+    cancelled: bool = False  # ends
+
+
+@dataclass
 class LibinputLog:
     capabilities: str = ""  # the cap:... token of DEVICE_ADDED, e.g. "kp", "pg", "t"
     device_line: str = ""
@@ -36,6 +48,7 @@ class LibinputLog:
     touch_ups: int = 0
     motions: int = 0
     gestures: list[str] = field(default_factory=list)  # GESTURE_*_BEGIN kinds
+    gesture_events: list[GestureEvent] = field(default_factory=list)  # every GESTURE_* line
     errors: list[str] = field(default_factory=list)
 
     def button_presses(self) -> list[str]:
@@ -44,6 +57,14 @@ class LibinputLog:
     def scroll_sources(self) -> list[str]:
         return sorted({scroll.source for scroll in self.scrolls})
 
+
+# GESTURE_SWIPE_UPDATE / GESTURE_PINCH_UPDATE: "<fingers> dx/dy (dx/dy unaccelerated)[ scale @ angle]".
+_GESTURE_UPDATE = re.compile(
+    r"\s(\d+)\s+(-?[0-9.]+)/\s*(-?[0-9.]+)\s+\(\s*(-?[0-9.]+)/\s*(-?[0-9.]+) unaccelerated\)"
+    r"(?:\s+(-?[0-9.]+)\s+@\s+(-?[0-9.]+))?"
+)
+# GESTURE_*_BEGIN / _END: "<fingers>[ cancelled]" after the time.
+_GESTURE_COUNT = re.compile(r"\+[0-9.]+s\s+(\d+)(\s+cancelled)?\s*$")
 
 _AXES = re.compile(r"vert\s+(-?[0-9.]+)/(-?[0-9.]+)\*?\s+horiz\s+(-?[0-9.]+)/(-?[0-9.]+)\*?\s+\((\w+)\)")
 
@@ -89,6 +110,22 @@ def parse(text: str) -> LibinputLog:
             log.touch_downs += 1
         elif kind == "TOUCH_UP":
             log.touch_ups += 1
-        elif kind.startswith("GESTURE_") and kind.endswith("_BEGIN"):
-            log.gestures.append(kind[len("GESTURE_") : -len("_BEGIN")].lower())
+        elif kind.startswith("GESTURE_"):
+            gesture, _, phase = kind[len("GESTURE_") :].lower().rpartition("_")
+            if phase == "begin":
+                log.gestures.append(gesture)
+            if phase == "update":
+                match = _GESTURE_UPDATE.search(line)
+                if match:
+                    fingers, _, _, dx, dy, scale, angle = match.groups()
+                    log.gesture_events.append(
+                        GestureEvent(
+                            gesture, phase, int(fingers), float(dx), float(dy),
+                            float(scale) if scale is not None else 1.0, float(angle) if angle is not None else 0.0,
+                        )
+                    )
+            else:
+                match = _GESTURE_COUNT.search(line)
+                if match:
+                    log.gesture_events.append(GestureEvent(gesture, phase, int(match.group(1)), cancelled=bool(match.group(2))))
     return log

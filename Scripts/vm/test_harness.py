@@ -107,6 +107,30 @@ class LibinputReaderTests(unittest.TestCase):
         self.assertEqual(len(log.errors), 1)
 
 
+class LibinputGestureReaderTests(unittest.TestCase):
+    def test_reads_gesture_lines(self) -> None:
+        text = "\n".join(
+            [
+                " event5   GESTURE_HOLD_BEGIN      +1.000s\t2",
+                " event5   GESTURE_HOLD_END        +1.100s\t2 cancelled",
+                " event5   GESTURE_PINCH_BEGIN     +1.100s\t2",
+                " event5   GESTURE_PINCH_UPDATE    +1.110s\t2  0.50/-1.25 ( 0.40/-1.00 unaccelerated)  1.25 @ -3.50",
+                " event5   GESTURE_PINCH_END       +1.200s\t2",
+                " event5   GESTURE_SWIPE_UPDATE    +2.000s\t3 -4.00/ 0.00 (-3.00/ 0.00 unaccelerated)",
+            ]
+        )
+        log = libinput_events.parse(text)
+        self.assertEqual(log.gestures, ["hold", "pinch"])
+        self.assertEqual(
+            [(e.kind, e.phase, e.fingers, e.cancelled) for e in log.gesture_events],
+            [("hold", "begin", 2, False), ("hold", "end", 2, True), ("pinch", "begin", 2, False),
+             ("pinch", "update", 2, False), ("pinch", "end", 2, False), ("swipe", "update", 3, False)],
+        )
+        pinch = log.gesture_events[3]
+        self.assertEqual((pinch.dx, pinch.dy, pinch.scale, pinch.angle), (0.4, -1.0, 1.25, -3.5))
+        self.assertEqual((log.gesture_events[5].dx, log.gesture_events[5].dy), (-3.0, 0.0))
+
+
 class ArchiveTests(unittest.TestCase):
     def test_writes_a_newc_archive_with_aligned_entries(self) -> None:
         archive = initramfs._Archive()

@@ -39,6 +39,9 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         case touchHeldTooLong(fingers: Int, milliseconds: Int64, limit: Int64, judgedOnTimeAlone: Bool)
         /// A touch sequence on a touchpad did not tap: a physical button was pressed during it.
         case touchPressedButton(fingers: Int)
+        /// A touch sequence on a touchpad did not tap: more fingers than the limit were down at
+        /// once (a hand resting, not a tap).
+        case touchHadTooManyFingers(fingers: Int, limit: Int)
         /// A tap did not click because tapping is off.
         case tappingOff(fingers: Int)
         /// A tap was ignored because a paired keyboard was typed on `sinceKey` milliseconds
@@ -88,6 +91,8 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
                 + (timeAlone ? " (semi-multitouch pad: two fingers are a bounding box, judged on time alone)" : "")
         case .touchPressedButton(let fingers):
             return "\(fingers)-finger touch did not tap: a button was pressed during it"
+        case .touchHadTooManyFingers(let fingers, let limit):
+            return "\(fingers)-finger touch did not tap: more than \(limit) fingers"
         case .tappingOff(let fingers):
             return "\(fingers)-finger tap did not click: tap-to-click is off "
                 + "(the default on a pad with a physical button)"

@@ -83,6 +83,43 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// `SCROLL_CAPTURE_THRESHOLD_MS`, 150 ms).
     public var scrollVelocityWindow: Duration = .milliseconds(150)
 
+    // MARK: Multi-finger gestures
+
+    /// With more than two fingers each finger must travel this much further before their
+    /// movement decides a swipe or a pinch (libinput: 0.5 mm per finger beyond two, added to
+    /// `scrollStartDistance`): three or four fingers never land quite together.
+    public var gestureStartDistancePerFinger: Double = 0.5
+    /// …and one finger must travel this much further to count as moving far (libinput: 2 mm per
+    /// finger beyond two, added to `scrollSingleFingerDistance`).
+    public var gestureSingleFingerDistancePerFinger: Double = 2
+    /// A two-finger scroll may still turn out to be a pinch until this long after its fingers
+    /// landed (libinput's `DEFAULT_GESTURE_PINCH_TIMEOUT`, 300 ms): the first millimetres of a
+    /// pinch often look like a scroll.
+    public var pinchTimeout: Duration = .milliseconds(300)
+    /// …when both fingers have travelled this far in different directions (libinput's
+    /// `PINCH_DISAMBIGUATION_MOVE_THRESHOLD`, 1.5 mm).
+    public var pinchDisambiguationDistance: Double = 1.5
+    /// Three or more fingers resting this long on a touchpad begin a hold (libinput's
+    /// `DEFAULT_GESTURE_HOLD_TIMEOUT`, 180 ms, the tap timeout: a shorter rest may be a tap).
+    public var holdTimeout: Duration = .milliseconds(180)
+    /// Two fingers resting this long begin a hold (libinput's `QUICK_GESTURE_HOLD_TIMEOUT`,
+    /// 40 ms): two fingers touching are how a person stops a kinetic scroll, which must feel
+    /// immediate.
+    public var quickHoldTimeout: Duration = .milliseconds(40)
+    /// A pinch or swipe whose finger count changes is cancelled when the new count lasts this
+    /// long (libinput's `DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms): fingers land and lift a few
+    /// frames apart, which should not end a gesture.
+    public var gestureSwitchTimeout: Duration = .milliseconds(100)
+    /// Touchpad gestures are recognised with at most this many fingers (libinput's limit: a
+    /// whole hand on the pad is no gesture).
+    public var gestureMaximumFingers: Int = 4
+    /// On a touchscreen, two touches pinch once the distance between them changed by this many
+    /// points, even if one of them rests (Android's `ScaleGestureDetector` span slop: twice the
+    /// 8 dp touch slop). Whether touches rest or move is judged by `longPressAllowableMovement`,
+    /// and how long they must rest to hold by `longPressDuration` (UIKit's long press, which a
+    /// two-finger hold is with `numberOfTouchesRequired` 2).
+    public var touchscreenPinchSpanChange: Double = 16
+
     // MARK: Clicks
 
     /// The bottom strip of a clickpad is this tall at most (libinput: 10 mm)…
@@ -117,6 +154,10 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// not tap (libinput's 1.3 mm motion threshold, applied to the net displacement; see
     /// `TouchpadTranslator`).
     public var tapMaximumMotion: Double = 1.3
+    /// A touch sequence in which more fingers than this were down at once is not a tap: tap
+    /// buttons exist for one, two and three fingers, and libinput's tap state machine goes dead
+    /// on a fourth finger, so a quick four-finger touch clicks nothing.
+    public var tapMaximumFingers: Int = 3
 
     // MARK: Palms
 

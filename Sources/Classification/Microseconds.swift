@@ -25,4 +25,11 @@ extension Duration {
 extension Timestamp {
     /// The microseconds from `earlier` to this timestamp.
     func microseconds(since earlier: Timestamp) -> Int64 { microseconds - earlier.microseconds }
+
+    /// The earlier of two deadlines, either of which may be unset.
+    static func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
 }

@@ -101,9 +101,9 @@ struct PointerTranslator: PointingPart {
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline = earliest(
-            earliest(press.nextDeadline, stick.nextDeadline),
-            earliest(middle?.nextDeadline, buttonScroll?.nextDeadline))
+        nextDeadline = .earliest(
+            .earliest(press.nextDeadline, stick.nextDeadline),
+            .earliest(middle?.nextDeadline, buttonScroll?.nextDeadline))
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {

@@ -122,6 +122,9 @@ struct TouchContacts {
     private var singleX: Int32 = 0
     private var singleY: Int32 = 0
     private(set) var toolKeys: ToolKeys
+    /// Whether the device reports each contact's pressure (`ABS_MT_PRESSURE`, or `ABS_PRESSURE`
+    /// for one contact), by which a touch is told from a finger hovering or lifting.
+    let reportsContactPressure: Bool
 
     init(device: DeviceDescription, geometry: SurfaceGeometry) {
         self.geometry = geometry
@@ -133,6 +136,9 @@ struct TouchContacts {
             contactProtocol = .singleTouch
         }
         toolKeys = ToolKeys(device: device)
+        reportsContactPressure =
+            contactProtocol == .singleTouch
+            ? device.supports(AbsoluteAxis.pressure) : device.supports(AbsoluteAxis.multitouchPressure)
         let slotCount: Int
         if contactProtocol == .slots, let info = device.absoluteAxes[.multitouchSlot] {
             slotCount = Int(max(0, min(Int32(Self.maximumContacts - 1), info.maximum))) + 1

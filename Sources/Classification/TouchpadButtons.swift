@@ -17,6 +17,11 @@ import InputEvents
 ///
 /// A frame's button events are gathered while the frame is read and handled once its contacts
 /// are known, because where the fingers rest decides a clickpad's button.
+///
+/// A clickpad has one switch under its surface, whatever codes its firmware reports it with
+/// (`BTN_LEFT`, or `BTN_RIGHT` and `BTN_MIDDLE` from firmware that counts fingers itself). A
+/// second code going down while the switch is held is merged into the press: it makes no event
+/// of its own, and its release none either.
 struct TouchpadButtons {
     /// What a held physical button stands for.
     struct Decision: Hashable, Sendable {
@@ -41,6 +46,9 @@ struct TouchpadButtons {
     private var held = [Decision?](repeating: nil, count: codeCount)
     /// How many are held, so that "is any held" costs nothing.
     private var heldCount = 0
+    /// Codes held as part of a clickpad press made under another code (one bit per code, from
+    /// `BTN_LEFT`).
+    private var merged: UInt32 = 0
     /// The button events of the frame being read.
     private var pending = [(code: KeyCode, value: Int32)](repeating: (.leftButton, 0), count: codeCount)
     private(set) var pendingCount = 0
@@ -49,12 +57,25 @@ struct TouchpadButtons {
     var isAnyHeld: Bool { heldCount > 0 }
 
     /// Whether `code` is held.
-    func isHeld(_ code: KeyCode) -> Bool { held[Self.index(code)] != nil }
+    func isHeld(_ code: KeyCode) -> Bool { held[Self.index(code)] != nil || merged & Self.bit(code) != 0 }
+
+    /// Whether `code` is one a clickpad's switch is reported with: `BTN_LEFT`, `BTN_RIGHT` or
+    /// `BTN_MIDDLE`.
+    static func isClickpadSwitch(_ code: KeyCode) -> Bool {
+        code == .leftButton || code == .rightButton || code == .middleButton
+    }
+
+    /// Whether a clickpad's switch is held, under any of its codes.
+    var isClickpadSwitchHeld: Bool {
+        held[Self.index(.leftButton)] != nil || held[Self.index(.rightButton)] != nil
+            || held[Self.index(.middleButton)] != nil
+    }
 
     /// The name of the state, for transition traces.
     var stateName: String { heldCount == 0 ? "up" : "held" }
 
     private static func index(_ code: KeyCode) -> Int { Int(code.rawValue - KeyCode.leftButton.rawValue) }
+    private static func bit(_ code: KeyCode) -> UInt32 { 1 << UInt32(index(code)) }
 
     /// Keeps a button event (`BTN_LEFT` … `BTN_TASK`) of the frame being read (the kernel's autorepeat is dropped).
     mutating func gather(_ code: KeyCode, value: Int32) {
@@ -78,8 +99,18 @@ struct TouchpadButtons {
         return .pressed(decision, code: code)
     }
 
+    /// A clickpad's switch went down under a second code while it is held: the code is held
+    /// without an event of its own.
+    mutating func merge(_ code: KeyCode) {
+        merged |= Self.bit(code)
+    }
+
     /// The button came up.
     mutating func release(_ code: KeyCode) -> Action? {
+        if merged & Self.bit(code) != 0 {
+            merged &= ~Self.bit(code)
+            return nil
+        }
         let index = Self.index(code)
         guard let decision = held[index] else { return nil }
         held[index] = nil
@@ -90,6 +121,7 @@ struct TouchpadButtons {
     /// Releases the held button with the lowest code, if any (the device went away: the caller
     /// repeats this until it returns nil).
     mutating func releaseFirst() -> Action? {
+        merged = 0
         guard heldCount > 0 else { return nil }
         for index in held.indices where held[index] != nil {
             return release(KeyCode(rawValue: KeyCode.leftButton.rawValue + UInt16(index)))

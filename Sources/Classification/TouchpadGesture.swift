@@ -9,31 +9,25 @@ import InputEvents
 /// any        --finger count changes to 0 / 1 / 2 / more--> none / pointer / undecided / other
 ///                                                          (a begun scroll ends first)
 /// pointer    --the finger moved---------------------------> pointer      motion
-/// undecided  --scroll recognised--------------------------> scrolling    scroll began (if it moved)
-/// undecided  --fingers moved apart------------------------> other
+/// undecided  --beginScroll (the fingers scroll)------------> scrolling    scroll began (if it moved)
 /// undecided  --a button is pressed------------------------> other
 /// scrolling  --the fingers moved--------------------------> scrolling    scroll began / changed
-/// scrolling  --a button is pressed------------------------> other        scroll ended (if begun)
+/// scrolling  --a button is pressed / endScroll------------> other        scroll ended (if begun)
 /// ```
 ///
-/// A scroll is recognised (libinput's rules) when both fingers travel 1.5 mm in the same
-/// direction (within 45° of each other), when one travels 4 mm while the other rests, or when two
-/// fingers side by side (within 40×7 mm) have travelled 1.5 mm on average once 150 ms have
-/// passed:
+/// Whether two fingers scroll is `TouchpadGestureRecognition`'s to decide (with
+/// `PinchSwipeDecision`: both fingers travelling 1.5 mm the same way, one travelling 4 mm, or two
+/// side by side moving once 150 ms have passed); it also ends a scroll that turns out to be a
+/// pinch. This machine carries the scroll out: its motion (`ScrollMotion`) and phases.
 ///
-/// ```
-/// 2 fingers land |---150 ms---|
-/// both move 1.5 mm ▶ scroll                 side by side, 1.5 mm on average ▶ scroll
-/// ```
-///
-/// No scroll is recognised while a physical button is held, and a press ends a scroll: pressing
-/// two fingers to click rocks them by a millimetre or so, which is not a scroll. `other` is where
-/// three-or-more-finger gestures (swipe, pinch, hold) will be recognised.
+/// No scroll begins while a physical button is held, and a press ends a scroll: pressing two
+/// fingers to click rocks them by a millimetre or so, which is not a scroll. `other` is where
+/// `TouchpadGestureRecognition` follows three-or-more-finger gestures (swipe, pinch, hold).
 struct TouchpadGesture {
     private enum State: Hashable, Sendable {
         case none
         case pointer
-        case undecided(since: Timestamp, travel: Double)
+        case undecided
         case scrolling(began: Bool)
         case other
     }
@@ -46,41 +40,17 @@ struct TouchpadGesture {
         case scroll(Vector, phase: ScrollPhase)
         /// A begun scroll ended, with its release velocity in points per second.
         case scrollEnded(velocity: Vector)
-        /// Two fingers changed or lifted before scrolling, having travelled at most this far (mm).
-        case scrollNotStarted(millimetres: Double)
-        /// Two fingers moved this many degrees apart: not a scroll.
-        case scrollDirectionsApart(degrees: Double)
     }
-
-    /// Whether two fingers may scroll (the pad's scroll method); changed only at rest.
-    var scrollsWithTwoFingers = true
 
     private var state = State.none
     private var motion: ScrollMotion
-    /// Where each contact was when its gesture started (its landing, or where it was when the
-    /// finger count last changed), in millimetres, by slot.
-    private var origins: [Vector]
     private let pointerPointsPerMillimetre: Double
     private let scrollPointsPerMillimetre: Double
-    private let startDistance: Double
-    private let sameDirectionCosine: Double
-    private let singleFingerDistance: Double
-    /// The scroll box's timeout in microseconds (rounded up: that long must have passed).
-    private let boxTimeout: Int64
-    private let boxWidth: Double
-    private let boxHeight: Double
 
-    init(slotCount: Int, thresholds: ClassificationThresholds) {
+    init(thresholds: ClassificationThresholds) {
         pointerPointsPerMillimetre = thresholds.pointerPointsPerMillimetre
         scrollPointsPerMillimetre = thresholds.scrollPointsPerMillimetre
-        startDistance = thresholds.scrollStartDistance
-        sameDirectionCosine = thresholds.scrollSameDirectionCosine
-        singleFingerDistance = thresholds.scrollSingleFingerDistance
-        boxTimeout = thresholds.scrollBoxTimeout.ceiledMicroseconds
-        boxWidth = thresholds.scrollBoxWidth
-        boxHeight = thresholds.scrollBoxHeight
         motion = ScrollMotion(thresholds: thresholds)
-        origins = [Vector](repeating: .zero, count: slotCount)
     }
 
     /// The name of the state, for transition traces.
@@ -97,22 +67,35 @@ struct TouchpadGesture {
     /// Whether no finger is on the pad.
     var isIdle: Bool { state == .none }
 
-    /// The finger count changed: a begun scroll ends, and every contact's gesture starts again
-    /// from where it is.
-    mutating func fingersChanged(
-        to fingers: TouchpadFingers, contacts: [Contact], active: SlotSet, at time: Timestamp
-    ) -> Action? {
+    /// The finger count changed: a begun scroll ends.
+    mutating func fingersChanged(to fingers: TouchpadFingers, at time: Timestamp) -> Action? {
         let ended = end(at: time)
-        for slot in active {
-            origins[slot] = contacts[slot].position
-        }
         switch fingers.count {
         case 0: state = .none
         case 1: state = .pointer
-        case 2: state = scrollsWithTwoFingers ? .undecided(since: time, travel: 0) : .other
+        case 2: state = .undecided
         default: state = .other
         }
         return ended
+    }
+
+    /// Two undecided fingers scroll: the scroll starts with their `average` movement so far, in
+    /// millimetres (which decides its axis lock), and this frame's movement scrolls.
+    mutating func beginScroll(
+        fingers: TouchpadFingers, contacts: [Contact], average: Vector, at time: Timestamp
+    ) -> Action? {
+        guard state == .undecided, fingers.first >= 0 else { return nil }
+        state = .scrolling(began: false)
+        motion.start(average: average)
+        // One tracked position for two fingers (single-touch pads): it stands for both.
+        let second = fingers.second >= 0 ? fingers.second : fingers.first
+        return scroll(contacts[fingers.first], contacts[second], at: time)
+    }
+
+    /// The scroll turned out to be something else (a pinch): it ends, and nothing scrolls until
+    /// the finger count changes.
+    mutating func endScroll(at time: Timestamp) -> Action? {
+        end(at: time)
     }
 
     /// A physical button was pressed: a scroll ends (and none may begin until the fingers change).
@@ -121,9 +104,7 @@ struct TouchpadGesture {
     }
 
     /// A frame ended with the same finger count as the one before.
-    mutating func frame(
-        fingers: TouchpadFingers, contacts: [Contact], changed: SlotSet, isButtonHeld: Bool, at time: Timestamp
-    ) -> Action? {
+    mutating func frame(fingers: TouchpadFingers, contacts: [Contact], at time: Timestamp) -> Action? {
         switch state {
         case .none, .other:
             return nil
@@ -134,64 +115,14 @@ struct TouchpadGesture {
             let delta = contact.delta * pointerPointsPerMillimetre
             guard delta != .zero else { return nil }
             return .motion(delta)
-        case .undecided(let since, _):
-            for slot in changed where contacts[slot].isNew {
-                origins[slot] = contacts[slot].position
-            }
-            guard !isButtonHeld, fingers.first >= 0 else { return nil }
-            // One tracked position for two fingers (single-touch pads): it stands for both.
-            let firstSlot = fingers.first
-            let secondSlot = fingers.second >= 0 ? fingers.second : fingers.first
-            let first = contacts[firstSlot]
-            let second = contacts[secondSlot]
-            let moveA = first.position - origins[firstSlot]
-            let moveB = second.position - origins[secondSlot]
-            let average = (moveA + moveB) * 0.5
-            switch decide(first, second, moveA, moveB, average, since: since, at: time) {
-            case nil:
-                state = .undecided(since: since, travel: max(moveA.length, moveB.length))
-                return nil
-            case .notScroll:
-                state = .other
-                let cosine = (moveA.x * moveB.x + moveA.y * moveB.y) / (moveA.length * moveB.length)
-                return .scrollDirectionsApart(degrees: degrees(fromCosine: cosine))
-            case .scroll:
-                state = .scrolling(began: false)
-                motion.start(average: average)
-                return scroll(first, second, at: time)
-            }
+        case .undecided:
+            return nil
         case .scrolling:
             guard fingers.first >= 0 else { return nil }
             let first = contacts[fingers.first]
             let second = contacts[fingers.second >= 0 ? fingers.second : fingers.first]
             return scroll(first, second, at: time)
         }
-    }
-
-    private enum Decision {
-        case scroll
-        case notScroll
-    }
-
-    /// Whether two fingers scroll, or nil while that is not yet known.
-    private func decide(
-        _ first: Contact, _ second: Contact, _ moveA: Vector, _ moveB: Vector, _ average: Vector,
-        since: Timestamp, at time: Timestamp
-    ) -> Decision? {
-        let start = startDistance
-        if moveA.length >= start, moveB.length >= start {
-            let cosine = (moveA.x * moveB.x + moveA.y * moveB.y) / (moveA.length * moveB.length)
-            return cosine >= sameDirectionCosine ? .scroll : .notScroll
-        }
-        if max(moveA.length, moveB.length) >= singleFingerDistance { return .scroll }
-        if time.microseconds(since: since) >= boxTimeout,
-            abs(first.position.x - second.position.x) < boxWidth,
-            abs(first.position.y - second.position.y) < boxHeight,
-            average.length >= start
-        {
-            return .scroll
-        }
-        return nil
     }
 
     private mutating func scroll(_ first: Contact, _ second: Contact, at time: Timestamp) -> Action? {
@@ -210,9 +141,9 @@ struct TouchpadGesture {
         switch state {
         case .none, .pointer, .other:
             return nil
-        case .undecided(_, let travel):
+        case .undecided:
             state = .other
-            return .scrollNotStarted(millimetres: travel)
+            return nil
         case .scrolling(let began):
             state = .other
             guard began else { return nil }

@@ -4,9 +4,10 @@ import InputEvents
 /// last one landed, and none lifted far from where it landed.
 ///
 /// ```
-/// idle      --fingers land (dead if a button is held)------------> touching
+/// idle      --fingers land (dead if a button is held or > 3)-------> touching
 /// touching  --more fingers land----------------------------------> touching (landing time reset)
 /// touching  --a button is pressed / a finger lifts > 1.3 mm away--> dead
+/// touching  --a fourth finger lands------------------------------> dead
 /// touching  --the last finger lifts within 180 ms of a landing----> idle      tapped(fingers)
 /// dead      --the last finger lifts--------------------------------> idle      notTapped(why)
 /// ```
@@ -35,6 +36,8 @@ struct TouchpadTap {
         case moved(millimetres: Double)
         /// A physical button was pressed.
         case buttonPressed
+        /// More fingers than `maximumFingers` were down at once.
+        case tooManyFingers
         /// The last finger lifted this long after the last landing; `judgedOnTimeAlone` when the
         /// positions were a semi-multitouch bounding box.
         case heldTooLong(milliseconds: Int64, judgedOnTimeAlone: Bool)
@@ -55,6 +58,8 @@ struct TouchpadTap {
     private let timeout: Int64
     /// A finger that lifts further than this (in millimetres) from its landing did not tap.
     let maximumMotion: Double
+    /// A sequence with more fingers than this at once did not tap.
+    let maximumFingers: Int
     /// The tap timeout in whole milliseconds, for explanations.
     var timeoutMilliseconds: Int64 { timeout.roundedMilliseconds }
 
@@ -62,6 +67,7 @@ struct TouchpadTap {
         self.isSemiMultitouch = isSemiMultitouch
         timeout = thresholds.tapTimeout.flooredMicroseconds
         maximumMotion = thresholds.tapMaximumMotion
+        maximumFingers = thresholds.tapMaximumFingers
     }
 
     /// The name of the state, for transition traces.
@@ -111,7 +117,7 @@ struct TouchpadTap {
             state = .touching(
                 lastLanding: time,
                 maximumFingers: fingers,
-                refusal: isButtonHeld ? .buttonPressed : nil,
+                refusal: isButtonHeld ? .buttonPressed : fingers > maximumFingers ? .tooManyFingers : nil,
                 isUnmeasured: isSemiMultitouch && fingers > 1
             )
             return nil
@@ -119,6 +125,7 @@ struct TouchpadTap {
             if fingers > previous {
                 landing = time
                 maximum = max(maximum, fingers)
+                if refusal == nil, fingers > maximumFingers { refusal = .tooManyFingers }
                 if isSemiMultitouch, fingers > 1 { unmeasured = true }
             }
             if !unmeasured, refusal == nil, liftDistance > maximumMotion { refusal = .moved(millimetres: liftDistance) }

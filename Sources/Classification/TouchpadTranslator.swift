@@ -18,6 +18,7 @@ import InputEvents
 /// | `TouchpadButtons`, `ClickpadButtonChoice` | which logical button a press is | TouchpadButtons.swift |
 /// | `TouchpadTap` | whether a touch sequence was a tap | TouchpadTap.swift |
 /// | `TouchpadGesture`, `ScrollMotion` | pointer motion and two-finger scroll | TouchpadGesture.swift |
+/// | `TouchpadGestureRecognition`, `PinchSwipeDecision` | scroll, pinch, swipe or hold | TouchpadGestureRecognition.swift |
 /// | `PressGesture` | long press and drag while the primary button is held | PressGesture.swift |
 /// | `TapAndDrag` | what a tap's button does after the tap (tap-and-drag, drag lock) | TapAndDrag.swift |
 /// | `MiddleButtonEmulation` | left and right buttons together as middle (pads with buttons) | MiddleButtonEmulation.swift |
@@ -25,19 +26,22 @@ import InputEvents
 /// | `EdgeScroll` | one-finger scrolling along the right and bottom edges | EdgeScroll.swift |
 ///
 /// Each frame: the contacts are completed, palms judged and fingers counted; then the frame's
-/// button events are handled (a press ends a scroll and kills a tap); then the tap and the
-/// gesture see the new finger count. Where these rules come from is documented on each machine.
+/// button events are handled (a press ends a scroll and gestures and kills a tap); then the tap
+/// and the gestures see the new finger count. `TouchpadGestureRecognition` decides what two or
+/// more fingers do and reports pinches, swipes and holds; a scroll it hands to
+/// `TouchpadGesture`. Where these rules come from is documented on each machine.
 ///
-/// - **Clicks**: a firmware button (`BTN_RIGHT`, `BTN_MIDDLE`, or `BTN_LEFT` on a pad with
-///   separate buttons) is what it says, with trigger `button`. Cypress clickpads send
-///   `BTN_RIGHT` themselves for a two-finger press; libinput drops that event on a clickpad and
-///   reports no click at all, while a person pressing with two fingers expects a secondary click,
-///   so this classifier reports it. A clickpad's `BTN_LEFT` becomes primary, secondary or middle
-///   by button area or finger count, decided at the press and kept until the release.
+/// - **Clicks**: on a pad with separate buttons, a button is what its code says, with trigger
+///   `button`. A clickpad has one switch under its surface: its press becomes primary, secondary
+///   or middle by button area or finger count (the click method), decided at the press and kept
+///   until the release, whatever code the firmware reports it with. Cypress clickpads report a
+///   two-finger press as `BTN_RIGHT`; libinput drops that event on a clickpad and reports no
+///   click at all, while a person pressing with two fingers expects a secondary click, which
+///   clickfinger (their profile's click method) gives.
 /// - **Taps** report at the lift; with tap-and-drag the button stays down for the drag timeout.
-/// - **Arbitration**: a physical press ends tap-and-drag, an edge scroll and a two-finger scroll;
-///   a finger held by edge scrolling moves no pointer; touches that land while typing are not
-///   fingers (as palms are not).
+/// - **Arbitration**: a physical press ends tap-and-drag, an edge scroll, a two-finger scroll and
+///   every multi-finger gesture; a finger held by edge scrolling moves no pointer; touches that
+///   land while typing are not fingers (as palms are not).
 struct TouchpadTranslator: PointingPart {
     private let isClickpad: Bool
     private var settings: TouchpadSettings
@@ -50,6 +54,7 @@ struct TouchpadTranslator: PointingPart {
     private var buttons = TouchpadButtons()
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
+    private var recognition: TouchpadGestureRecognition
     private var press: PressGesture
     private var tapDrag: TapAndDrag
     private var middle: MiddleButtonEmulation
@@ -84,8 +89,12 @@ struct TouchpadTranslator: PointingPart {
         palms = PalmDetector(
             device: device, profile: profile, size: size, slotCount: slotCount, thresholds: thresholds)
         tap = TouchpadTap(isSemiMultitouch: device.has(.semiMultitouch), thresholds: thresholds)
-        gesture = TouchpadGesture(slotCount: slotCount, thresholds: thresholds)
-        gesture.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
+        gesture = TouchpadGesture(thresholds: thresholds)
+        recognition = TouchpadGestureRecognition(
+            slotCount: slotCount,
+            followsFingers: contacts.contactProtocol == .slots && !device.has(.semiMultitouch),
+            thresholds: thresholds)
+        recognition.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
         tapDrag = TapAndDrag(configuration: settings.tapAndDrag, thresholds: thresholds)
         middle = MiddleButtonEmulation(thresholds: thresholds)
         typing = DisableWhileTyping(
@@ -102,14 +111,15 @@ struct TouchpadTranslator: PointingPart {
     }
 
     /// The earliest of the parts' deadlines: a long press, a tap's held button, a touch after a
-    /// tap, a held-back button, the end of typing, a finger resting in a scroll edge (updated
-    /// after every input).
+    /// tap, a held-back button, the end of typing, a finger resting in a scroll edge, a hold
+    /// beginning or a gesture whose finger count changed being cancelled (updated after every
+    /// input).
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline = earliest(
-            earliest(press.nextDeadline, tapDrag.nextDeadline),
-            earliest(earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline))
+        nextDeadline = .earliest(
+            .earliest(.earliest(press.nextDeadline, tapDrag.nextDeadline), recognition.nextDeadline),
+            .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline))
     }
 
     /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and
@@ -128,6 +138,7 @@ struct TouchpadTranslator: PointingPart {
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
         names.append(("touchpad gesture", gesture.stateName))
+        names.append(("touchpad gestures", recognition.stateName))
         names.append(("touchpad tap", tap.stateName))
         names.append(("touchpad press", press.stateName))
         names.append(("tap-and-drag", tapDrag.stateName))
@@ -144,8 +155,9 @@ struct TouchpadTranslator: PointingPart {
 
     private mutating func applySettingsIfAtRest() {
         let isAtRest =
-            fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && !press.isPressed
-            && tapDrag.isIdle && edgeScroll.isIdle && middle.nextDeadline == nil && !middle.isMiddleDown
+            fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && recognition.isIdle
+            && !press.isPressed && tapDrag.isIdle && edgeScroll.isIdle && middle.nextDeadline == nil
+            && !middle.isMiddleDown
         guard let pending = pendingSettings, isAtRest else { return }
         pendingSettings = nil
         settings = pending
@@ -153,7 +165,7 @@ struct TouchpadTranslator: PointingPart {
         tapDrag.configuration = pending.tapAndDrag
         typing.isEnabled = pending.disableWhileTyping
         edgeScroll.isEnabled = pending.scrollMethod == .edge
-        gesture.scrollsWithTwoFingers = pending.scrollMethod == .twoFingers
+        recognition.scrollsWithTwoFingers = pending.scrollMethod == .twoFingers
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
@@ -161,6 +173,8 @@ struct TouchpadTranslator: PointingPart {
         while let deadline = nextDeadline, deadline <= time {
             if press.nextDeadline == deadline {
                 press.advance(to: deadline, into: &output)
+            } else if recognition.nextDeadline == deadline {
+                recognition.advance(to: deadline, into: &output)
             } else if tapDrag.nextDeadline == deadline {
                 if let action = tapDrag.advance(to: deadline) { perform(action, at: deadline, into: &output) }
             } else if middle.nextDeadline == deadline {
@@ -197,11 +211,16 @@ struct TouchpadTranslator: PointingPart {
                 perform(action, at: time, into: &output)
             }
         }
-        if let action = gesture.fingersChanged(
-            to: fingers, contacts: contacts.contacts, active: contacts.active, at: time)
-        {
-            perform(action, at: time, into: &output)
-        }
+        fingersChanged(at: time, into: &output)
+    }
+
+    /// The finger count changed: a scroll ends, and the gestures start again from the fingers
+    /// now down.
+    private mutating func fingersChanged(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
+        recognition.fingersChanged(
+            to: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time, into: &output,
+            log: &log)
     }
 
     /// A frame starts: positions become previous positions.
@@ -269,13 +288,27 @@ struct TouchpadTranslator: PointingPart {
             perform(action, at: time, into: &output)
         }
 
-        let action =
-            fingers.count != previousCount
-            ? gesture.fingersChanged(to: fingers, contacts: contacts.contacts, active: contacts.active, at: time)
-            : gesture.frame(
+        if fingers.count != previousCount {
+            fingersChanged(at: time, into: &output)
+        } else {
+            // What the fingers do is decided before they move the pointer or scroll: a scroll
+            // that becomes a pinch ends before this frame would scroll it.
+            let recognised = recognition.frame(
                 fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
-                isButtonHeld: buttons.isAnyHeld, at: time)
-        if let action { perform(action, at: time, into: &output) }
+                isButtonHeld: buttons.isAnyHeld, at: time, into: &output, log: &log)
+            let action: TouchpadGesture.Action?
+            switch recognised {
+            case .beginScroll(let average)?:
+                action = gesture.beginScroll(fingers: fingers, contacts: contacts.contacts, average: average, at: time)
+            case .endScroll(let began)?:
+                if let ended = gesture.endScroll(at: time) { perform(ended, at: time, into: &output) }
+                output.append(ClassifiedInput(time: time, event: .gesture(began)))
+                action = nil
+            case nil:
+                action = gesture.frame(fingers: fingers, contacts: contacts.contacts, at: time)
+            }
+            if let action { perform(action, at: time, into: &output) }
+        }
 
         if pendingSettings != nil { applySettingsIfAtRest() }
         updateNextDeadline()
@@ -308,7 +341,10 @@ struct TouchpadTranslator: PointingPart {
     private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
         let typingTouches = typing.ignoredSlots
-        return TouchpadFingers(active: contacts.active, toolFingerCount: contacts.toolFingerCount) { slot in
+        return TouchpadFingers(
+            contacts: contacts.contacts, active: contacts.active, toolFingerCount: contacts.toolFingerCount,
+            keysOverruleContacts: !contacts.reportsContactPressure
+        ) { slot in
             !palms.isPalm(slot) && !typingTouches.contains(slot)
                 && !(thumbsPress && choice.isInButtonStrip(contacts.contacts[slot]))
         }
@@ -344,10 +380,17 @@ struct TouchpadTranslator: PointingPart {
         let action: TouchpadButtons.Action?
         if isDown {
             guard !buttons.isHeld(code) else { return }
-            let decision =
-                isClickpad && code == .leftButton
-                ? choice.decision(contacts: contacts.contacts, fingers: fingers, mapping: settings.mapping)
-                : TouchpadButtons.Decision(button: settings.mapping.button(for: code), trigger: .button)
+            let decision: TouchpadButtons.Decision
+            if isClickpad, TouchpadButtons.isClickpadSwitch(code) {
+                // The click method decides, whatever code the firmware reported the switch with.
+                guard !buttons.isClickpadSwitchHeld else {
+                    buttons.merge(code)
+                    return
+                }
+                decision = choice.decision(contacts: contacts.contacts, fingers: fingers, mapping: settings.mapping)
+            } else {
+                decision = TouchpadButtons.Decision(button: settings.mapping.button(for: code), trigger: .button)
+            }
             action = buttons.press(code, as: decision)
         } else {
             action = buttons.release(code)
@@ -355,10 +398,11 @@ struct TouchpadTranslator: PointingPart {
         if let action { perform(action, at: time, into: &output) }
     }
 
-    /// A physical press (or an emulated middle one) starts: it ends a scroll, is no tap, and
-    /// releases a tap's held button.
+    /// A physical press (or an emulated middle one) starts: it ends a scroll and every gesture, is
+    /// no tap, and releases a tap's held button.
     private mutating func physicalPressStarts(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if let ended = gesture.buttonPressed(at: time) { perform(ended, at: time, into: &output) }
+        recognition.buttonPressed(at: time, into: &output, log: &log)
         if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
         if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
         tap.buttonPressed()
@@ -426,6 +470,8 @@ struct TouchpadTranslator: PointingPart {
                     .tapIgnoredWhileTyping(fingers: count, sinceKey: typing.millisecondsSinceKey(at: time) ?? 0),
                     at: time)
             }
+            // A tap reported is no hold.
+            recognition.tapped(at: time, into: &output)
             let tapEvent = ClassifiedInput(
                 time: time, event: .tap(fingers: count, touchType: .indirectPointer, position: nil))
             guard let button = settings.mapping.tapButton(fingers: count) else { return output.append(tapEvent) }
@@ -445,6 +491,8 @@ struct TouchpadTranslator: PointingPart {
                 log.record(.touchMovedTooFar(fingers: count, millimetres: distance, limit: tap.maximumMotion), at: time)
             case .buttonPressed:
                 log.record(.touchPressedButton(fingers: count), at: time)
+            case .tooManyFingers:
+                log.record(.touchHadTooManyFingers(fingers: count, limit: tap.maximumFingers), at: time)
             case .heldTooLong(let milliseconds, let timeAlone):
                 log.record(
                     .touchHeldTooLong(
@@ -500,13 +548,6 @@ struct TouchpadTranslator: PointingPart {
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):
             output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
-        case .scrollNotStarted(let distance):
-            log.record(.scrollNotStarted(millimetres: distance, limit: thresholds.scrollStartDistance), at: time)
-        case .scrollDirectionsApart(let angle):
-            log.record(
-                .scrollDirectionsApart(
-                    degrees: angle, limit: degrees(fromCosine: thresholds.scrollSameDirectionCosine)),
-                at: time)
         }
     }
 
@@ -527,6 +568,7 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if let ended = gesture.reset(at: time) { perform(ended, at: time, into: &output) }
+        recognition.reset(at: time, into: &output, log: &log)
         if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
         press.cancel(at: time, into: &output)
         if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
@@ -542,11 +584,4 @@ struct TouchpadTranslator: PointingPart {
         applySettingsIfAtRest()
         updateNextDeadline()
     }
-}
-
-/// The earlier of two optional times.
-func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return min(a, b)
 }

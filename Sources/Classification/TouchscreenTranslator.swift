@@ -2,21 +2,26 @@ import EventModel
 import Geometry
 import InputEvents
 
-/// Classifies a touchscreen: the position of the first contact, taps, long press, and drag
-/// after the long-press (lift) delay.
+/// Classifies a touchscreen: every contact's position, taps, long press, drag after the
+/// long-press (lift) delay, and pinch, swipe and hold with two or more touches.
 ///
-/// - The *primary* contact is the first to land on an empty screen; `position` events follow it
-///   (`isDown` false when it lifts). Other contacts count toward a tap's fingers.
+/// - Every contact's `position` events carry its slot as `contact`, from its landing to its lift
+///   (`isDown` false), so that simultaneous touches are told apart.
+/// - The *primary* contact is the first to land on an empty screen: the single-touch press
+///   follows it. Other contacts count toward a tap's fingers.
 /// - A **tap** is judged by `TouchSequence`: every contact lifts before the long-press duration
 ///   and none moved more than the allowable movement (10 pt).
 /// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
 ///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
 ///   second contact before the delay stops the long press.
+/// - **Pinch, swipe and hold** follow `TouchscreenGesture`; when one begins, the single-touch
+///   press is cancelled (a begun long press or drag ends as `cancelled`).
 struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
     private var press: PressGesture
     private var sequence: TouchSequence
+    private var gestures: TouchscreenGesture
     /// The slot of the primary contact, or nil.
     private var primary: Int?
     /// Where the last primary contact landed, as a fraction of the screen: a tap's position.
@@ -44,20 +49,33 @@ struct TouchscreenTranslator: PointingPart {
         contacts = TouchContacts(device: device, geometry: unitGeometry)
         press = PressGesture(mode: .touch, thresholds: thresholds)
         sequence = TouchSequence(thresholds: thresholds)
+        gestures = TouchscreenGesture(
+            slotCount: contacts.contacts.count, size: unitGeometry.size, pointsPerUnit: pointsPerMillimetre,
+            thresholds: thresholds)
     }
 
-    /// When the long press begins if the contact stays still (updated after every input).
+    /// When the long press or a hold begins if the touches stay still (updated after every
+    /// input).
     private(set) var nextDeadline: Timestamp?
 
     /// The parts' state names, for transition traces.
     func appendStateNames(to names: inout [(String, String)]) {
         names.append(("touch press", press.stateName))
         names.append(("touch sequence", sequence.stateName))
+        names.append(("touch gestures", gestures.stateName))
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         press.advance(to: time, into: &output)
-        nextDeadline = press.nextDeadline
+        if let (hold, deadline) = gestures.advance(to: time) {
+            press.cancel(at: deadline, into: &output)
+            output.append(ClassifiedInput(time: deadline, event: .gesture(hold)))
+        }
+        updateNextDeadline()
+    }
+
+    private mutating func updateNextDeadline() {
+        nextDeadline = .earliest(press.nextDeadline, gestures.nextDeadline)
     }
 
     /// A frame starts: positions become previous positions.
@@ -88,46 +106,58 @@ struct TouchscreenTranslator: PointingPart {
     }
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
-        defer { nextDeadline = press.nextDeadline }
+        defer { updateNextDeadline() }
         contacts.endFrame(at: time)
         let active = contacts.activeCount
+        // Gestures first: one that begins stops the single-touch press before this frame's
+        // movement could turn it into a drag.
+        let countChanged = contacts.changed.count > 0
+        if let began = gestures.frame(
+            contacts: contacts.contacts, active: contacts.active, countChanged: countChanged, at: time, into: &output)
+        {
+            press.cancel(at: time, into: &output)
+            output.append(ClassifiedInput(time: time, event: .gesture(began)))
+        }
         for index in contacts.live {
             let contact = contacts.contacts[index]
             if contact.isNew {
+                let position = fraction(of: contact)
+                output.append(
+                    ClassifiedInput(
+                        time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
                 let landedBefore = sequence.contactLanded(at: time)
                 if primary == nil, active == 1 || landedBefore == 0 {
                     primary = index
-                    tapPosition = fraction(of: contact)
+                    tapPosition = position
                     press.position = tapPosition
                     press.press(at: time)
-                    output.append(
-                        ClassifiedInput(
-                            time: time, event: .position(tapPosition, touchType: .direct, isDown: true, contact: index))
-                    )
                 } else {
                     press.interrupt()
                 }
             } else if contact.isActive {
                 sequence.contact(movedBy: (contact.position - contact.origin).length * pointsPerMillimetre)
-                if index == primary, contact.delta != .zero {
-                    let position = fraction(of: contact)
+                guard contact.delta != .zero else { continue }
+                let position = fraction(of: contact)
+                output.append(
+                    ClassifiedInput(
+                        time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
+                if index == primary {
                     press.position = position
-                    output.append(
-                        ClassifiedInput(
-                            time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
                     press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
                 }
             }
             // Also for a contact that landed and lifted within this frame: its down position
             // was just reported, so its lift is too.
-            if contact.didEnd, index == primary {
+            if contact.didEnd {
                 let position = fraction(of: contact)
-                press.position = position
                 output.append(
                     ClassifiedInput(
                         time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
-                press.release(at: time, into: &output)
-                primary = nil
+                if index == primary {
+                    press.position = position
+                    press.release(at: time, into: &output)
+                    primary = nil
+                }
             }
         }
         guard active == 0, sequence.isTouching else { return }
@@ -151,16 +181,17 @@ struct TouchscreenTranslator: PointingPart {
     }
 
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        gestures.reset(at: time, into: &output)
         press.cancel(at: time, into: &output)
-        if let primary {
-            let position = fraction(of: contacts.contacts[primary])
+        for index in contacts.active {
+            let position = fraction(of: contacts.contacts[index])
             output.append(
                 ClassifiedInput(
-                    time: time, event: .position(position, touchType: .direct, isDown: false, contact: primary)))
+                    time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
         }
         primary = nil
         sequence.reset()
         contacts.reset()
-        nextDeadline = press.nextDeadline
+        updateNextDeadline()
     }
 }

@@ -120,6 +120,15 @@ public enum DeviceProfiles {
             match: DeviceMatch(busType: 0x03, vendorID: 0x17ef, productIDs: [0x6049]),
             wheel: .continuousStick(pointsPerUnit: 1)
         ),
+        // Cypress PS/2 trackpads (the kernel's psmouse protocol 0x11 on the i8042 bus): a clickpad
+        // without marked button areas whose firmware counts the fingers of a press itself and
+        // reports two fingers as BTN_RIGHT. Clickfinger gives the button a person pressing there
+        // expects, whichever code the firmware sends.
+        DeviceProfile(
+            name: "Cypress PS/2 trackpad",
+            match: DeviceMatch(busType: 0x11, vendorID: 0x0002, productIDs: [0x0011]),
+            clickMethod: .fingers
+        ),
         // Apple touchpads (USB bcm5974 and Bluetooth Magic Trackpads) have one button under the
         // whole surface and no marked areas: libinput defaults them to clickfinger and skips edge
         // palm zones (the whole surface is for fingers).

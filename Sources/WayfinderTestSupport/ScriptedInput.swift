@@ -30,7 +30,8 @@ public enum ScriptedDevice {
     }
 
     /// A multitouch touchpad of the given size in millimetres, with `resolution` units per
-    /// millimetre and five slots. A clickpad has one button under the surface
+    /// millimetre and `slots` slots (five by default; many older pads track two and count further
+    /// fingers only with their tool keys). A clickpad has one button under the surface
     /// (`INPUT_PROP_BUTTONPAD`); otherwise it has left and right buttons.
     public static func touchpad(
         name: String = "Scripted Touchpad",
@@ -40,14 +41,16 @@ public enum ScriptedDevice {
         isClickpad: Bool = true,
         vendorID: UInt16 = 0x06cb,
         busType: UInt16 = 0x18,
-        hasPressure: Bool = true
+        hasPressure: Bool = true,
+        slots: Int = 5,
+        productID: UInt16 = 0x0001
     ) -> DeviceDescription {
         let maxX = Int32(width * Double(resolution))
         let maxY = Int32(height * Double(resolution))
         var axes: [AbsoluteAxis: AbsoluteAxisInfo] = [
             .x: AbsoluteAxisInfo(minimum: 0, maximum: maxX, resolution: resolution),
             .y: AbsoluteAxisInfo(minimum: 0, maximum: maxY, resolution: resolution),
-            .multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: 4),
+            .multitouchSlot: AbsoluteAxisInfo(minimum: 0, maximum: Int32(max(slots, 1) - 1)),
             .multitouchPositionX: AbsoluteAxisInfo(minimum: 0, maximum: maxX, resolution: resolution),
             .multitouchPositionY: AbsoluteAxisInfo(minimum: 0, maximum: maxY, resolution: resolution),
             .multitouchTrackingID: AbsoluteAxisInfo(minimum: 0, maximum: 65535),
@@ -61,7 +64,7 @@ public enum ScriptedDevice {
         if !isClickpad { keys.append(.rightButton) }
         return DeviceDescription(
             name: name,
-            identity: DeviceIdentity(busType: busType, vendorID: vendorID, productID: 0x0001, version: 0x0100),
+            identity: DeviceIdentity(busType: busType, vendorID: vendorID, productID: productID, version: 0x0100),
             properties: isClickpad ? [.pointer, .buttonPad] : [.pointer],
             supportedCodes: [
                 .synchronization: codes([0, 1, 2, 3]),
@@ -140,6 +143,20 @@ public struct InputScript {
     private var currentSlot = 0
     private var nextTrackingID: Int32 = 100
     private var reportedToolCount = 0
+    /// Fingers the pad counts without tracking them in a slot, as a pad with fewer slots than
+    /// fingers does: the tool keys of the next `sync()` report them besides the fingers put down.
+    ///
+    /// ```swift
+    /// var script = InputScript(device: ScriptedDevice.touchpad(slots: 2))
+    /// script.put(finger: 0, atPercent: 40, 50)
+    /// script.put(finger: 1, atPercent: 55, 50)
+    /// script.untrackedFingers = 1  // a third finger: BTN_TOOL_TRIPLETAP
+    /// script.sync()
+    /// ```
+    ///
+    /// A negative number makes the keys report fewer fingers than the slots track, as firmware
+    /// that keeps a slot open after its finger lifted does.
+    public var untrackedFingers = 0
 
     /// Starts a script at `start`.
     public init(device: DeviceDescription, start: Timestamp = Timestamp(microseconds: 1_000_000)) {
@@ -165,8 +182,8 @@ public struct InputScript {
 
     /// Ends the frame with a `SYN_REPORT` (after the tool keys that changed, for touch devices).
     public mutating func sync() {
-        if !fingers.isEmpty || reportedToolCount > 0 {
-            let count = fingers.count
+        if !fingers.isEmpty || untrackedFingers > 0 || reportedToolCount > 0 {
+            let count = max(0, fingers.count + untrackedFingers)
             if count != reportedToolCount {
                 let tools: [KeyCode] = [.toolFinger, .toolDoubleTap, .toolTripleTap, .toolQuadTap, .toolQuintTap]
                 if reportedToolCount > 0 { add(tools[min(reportedToolCount, 5) - 1], 0) }
@@ -217,19 +234,14 @@ public struct InputScript {
 
     /// Puts a finger down in `slot` at a position in percent of the surface (not yet synced).
     public mutating func put(finger slot: Int, atPercent x: Double, _ y: Double, pressure: Int32 = 40) {
-        let xInfo = axis(.multitouchPositionX)
-        let yInfo = axis(.multitouchPositionY)
         select(slot: slot)
         add(.absolute, AbsoluteAxis.multitouchTrackingID.rawValue, nextTrackingID)
         nextTrackingID += 1
         if device.supports(AbsoluteAxis.multitouchPressure) {
             add(.absolute, AbsoluteAxis.multitouchPressure.rawValue, pressure)
         }
-        position(
-            slot: slot,
-            x: xInfo.minimum + Int32((Double(xInfo.maximum - xInfo.minimum) * x / 100).rounded()),
-            y: yInfo.minimum + Int32((Double(yInfo.maximum - yInfo.minimum) * y / 100).rounded())
-        )
+        fingers[slot] = (0, 0)
+        move(finger: slot, toPercent: x, y)
     }
 
     /// Moves a finger by millimetres (not yet synced).
@@ -242,6 +254,28 @@ public struct InputScript {
             x: current.x + Int32((dx * xResolution).rounded()),
             y: current.y + Int32((dy * yResolution).rounded())
         )
+    }
+
+    /// Moves a finger to a position in percent of the surface (not yet synced).
+    public mutating func move(finger slot: Int, toPercent x: Double, _ y: Double) {
+        guard fingers[slot] != nil else { return }
+        let xInfo = axis(.multitouchPositionX)
+        let yInfo = axis(.multitouchPositionY)
+        position(
+            slot: slot,
+            x: xInfo.minimum + Int32((Double(xInfo.maximum - xInfo.minimum) * x / 100).rounded()),
+            y: yInfo.minimum + Int32((Double(yInfo.maximum - yInfo.minimum) * y / 100).rounded())
+        )
+    }
+
+    /// Moves each finger by its own step in millimetres, one frame every `interval`, for `frames`
+    /// frames: fingers moving apart, together or along different paths.
+    public mutating func step(_ steps: [(finger: Int, dx: Double, dy: Double)], frames: Int, every interval: Duration) {
+        for _ in 0..<frames {
+            wait(interval)
+            for step in steps { move(finger: step.finger, byMillimetres: step.dx, step.dy) }
+            sync()
+        }
     }
 
     /// Lifts a finger (not yet synced).

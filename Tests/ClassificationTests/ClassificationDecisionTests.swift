@@ -55,6 +55,20 @@ import WayfinderTestSupport
             ])
     }
 
+    /// Four fingers on the pad at once are a hand resting, not a tap.
+    @Test func aTouchWithFourFingersDidNotTap() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        let start = script.now
+        for finger in 0..<4 { script.put(finger: finger, atPercent: 30 + 10 * Double(finger), 50) }
+        script.sync()
+        script.wait(.milliseconds(30))
+        script.lift(fingers: [0, 1, 2, 3])
+        #expect(
+            try explain(script, settings: DeviceSettings(tapToClick: true), from: start) == [
+                "+30 ms why: 4-finger touch did not tap: more than 3 fingers"
+            ])
+    }
+
     @Test func aTapHeldForADragSaysForHowLong() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         let start = script.now

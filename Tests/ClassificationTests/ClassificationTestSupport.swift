@@ -2,6 +2,7 @@ import Classification
 import EventModel
 import Geometry
 import InputEvents
+import WayfinderTestSupport
 
 /// How often a test calls `advance(to:)` between frames.
 enum AdvanceGranularity: CaseIterable, CustomStringConvertible {
@@ -149,4 +150,21 @@ func totalV120(_ inputs: [ClassifiedInput]) -> Vector {
         }
     }
     return total
+}
+
+/// Two fingers 20 mm apart on the scripted touchpad moving apart 1 mm each every 10 ms, ten
+/// times, then lifting: a pinch.
+func spreadingTwoFingers() -> InputScript {
+    var script = InputScript(device: ScriptedDevice.touchpad())
+    script.put(finger: 0, atPercent: 40, 50)
+    script.put(finger: 1, atPercent: 60, 50)
+    script.sync()
+    for _ in 0..<10 {
+        script.wait(.milliseconds(10))
+        script.move(finger: 0, byMillimetres: -1, 0)
+        script.move(finger: 1, byMillimetres: 1, 0)
+        script.sync()
+    }
+    script.lift(fingers: [0, 1])
+    return script
 }

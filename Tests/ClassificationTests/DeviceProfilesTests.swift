@@ -19,6 +19,19 @@ import WayfinderTestSupport
         }
     }
 
+    /// Cypress PS/2 trackpads report a two-finger press as `BTN_RIGHT` themselves: their profile
+    /// counts the fingers of a press (clickfinger), whatever code the firmware sends.
+    @Test func cypressTrackpadsCountTheFingersOfAPress() {
+        let cypress = ScriptedDevice.touchpad(
+            name: "CyPS/2 Cypress Trackpad", vendorID: 0x0002, busType: 0x11, productID: 0x0011)
+        #expect(
+            DeviceProfiles.profile(for: cypress)
+                == DeviceProfile(
+                    name: "Cypress PS/2 trackpad",
+                    match: DeviceMatch(busType: 0x11, vendorID: 0x0002, productIDs: [0x0011]),
+                    clickMethod: .fingers))
+    }
+
     @Test func otherDevicesGetTheGenericProfile() {
         #expect(DeviceProfiles.profile(for: ScriptedDevice.touchpad()) == .generic)
         // Same vendor as the ScrollPoint, another product: an ordinary wheel.

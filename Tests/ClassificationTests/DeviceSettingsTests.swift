@@ -283,7 +283,7 @@ import WayfinderTestSupport
         #expect(!output.contains { if case .motion = $0.event { true } else { false } })
     }
 
-    @Test func edgeScrollingLeavesTheMiddleOfThePadToThePointerAndTwoFingersToNothing() throws {
+    @Test func edgeScrollingLeavesTheMiddleOfThePadToThePointerAndTwoFingersUnscrolled() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         script.put(finger: 0, atPercent: 50, 30)
         script.sync()
@@ -297,7 +297,24 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         let output = try classify(
             script.device, script.frames, options: DeviceSettings(scrollMethod: .edge), until: script.now + .seconds(1))
-        #expect(summaries(output) == ["motion", "motion"])
+        // Two fingers do not scroll; resting 40 ms before they move, they hold (a gesture, not a
+        // scroll), and the hold is cancelled when they move as a scroll would.
+        #expect(
+            summaries(output) == [
+                "motion", "motion", "hold began 2 indirectPointer", "hold cancelled 2 indirectPointer",
+            ])
+    }
+
+    /// Without two-finger scrolling two fingers still pinch: only the scroll is off. They move
+    /// apart 1 mm each per frame, so the pinch begins at the second frame.
+    @Test(arguments: [ScrollMethod.edge, .noScrolling])
+    func withoutTwoFingerScrollingTwoFingersStillPinch(method: ScrollMethod) throws {
+        let script = spreadingTwoFingers()
+        let output = try classify(script.device, script.frames, options: DeviceSettings(scrollMethod: method))
+        #expect(
+            summaries(output)
+                == ["pinch began 2 indirectPointer"] + Array(repeating: "pinch changed 2 indirectPointer", count: 8)
+                + ["pinch ended 2 indirectPointer"])
     }
 
     // MARK: On-button scrolling

@@ -1,5 +1,6 @@
 import Classification
 import DeviceProfiles
+import EventModel
 import Geometry
 import InputEvents
 import Testing
@@ -89,20 +90,23 @@ import WayfinderTestSupport
         #expect(collapsed(output) == ["scroll began right", "scroll changed right", "scroll ended"])
     }
 
-    @Test func fingersMovingApartDoNotScroll() throws {
-        var script = InputScript(device: ScriptedDevice.touchpad())
-        script.put(finger: 0, atPercent: 40, 50)
-        script.put(finger: 1, atPercent: 60, 50)
-        script.sync()
-        for _ in 0..<10 {
-            script.wait(.milliseconds(10))
-            script.move(finger: 0, byMillimetres: -1, 0)
-            script.move(finger: 1, byMillimetres: 1, 0)
-            script.sync()
+    /// Two fingers moving apart 1 mm each per frame pinch (they used to make nothing before
+    /// pinches were recognised): once both travelled 1.5 mm in opposite directions the pinch
+    /// begins, at the 24 mm they are apart then; each frame spreads them 2 mm more.
+    @Test func fingersMovingApartPinch() throws {
+        let script = spreadingTwoFingers()
+        let start = script.frames[0].time
+        func pinch(_ phase: GesturePhase, scale: Double = 1) -> ClassifiedEvent {
+            .gesture(Gesture(kind: .pinch, phase: phase, fingers: 2, touchType: .indirectPointer, scale: scale))
         }
-        script.lift(fingers: [0, 1])
-        let output = try classify(script.device, script.frames)
-        #expect(output.isEmpty)
+        var expected = [ClassifiedInput(time: start + .milliseconds(20), event: pinch(.began))]
+        for frame in 3...10 {
+            let scale = Double(20 + 2 * frame) / 24
+            expected.append(
+                ClassifiedInput(time: start + .milliseconds(Int64(frame) * 10), event: pinch(.changed, scale: scale)))
+        }
+        expected.append(ClassifiedInput(time: start + .milliseconds(100), event: pinch(.ended, scale: 40.0 / 24)))
+        #expect(try classify(script.device, script.frames) == expected)
     }
 
     private func press(at x: Double, _ y: Double, fingers: [(Double, Double)] = [], options: DeviceSettings) throws
@@ -114,7 +118,8 @@ import WayfinderTestSupport
             script.put(finger: index + 1, atPercent: finger.0, finger.1)
         }
         script.sync()
-        script.wait(.milliseconds(60))
+        // Pressed 30 ms after landing: two fingers resting longer would begin a hold first.
+        script.wait(.milliseconds(30))
         script.key(.leftButton, 1)
         script.wait(.milliseconds(90))
         script.key(.leftButton, 0)
@@ -216,12 +221,15 @@ import WayfinderTestSupport
         for (fingers, button, timeout) in [(1, "primary", 180), (2, "secondary", 200), (3, "middle", 220)] {
             let script = tapScript(fingers: fingers, hold: .milliseconds(80))
             let output = try classify(script.device, script.frames, options: on, until: script.now + .seconds(1))
+            // Two fingers resting 40 ms begin a hold, which the tap cancels.
+            let hold = fingers == 2 ? ["hold began 2 indirectPointer", "hold cancelled 2 indirectPointer"] : []
+            let holdTimes = fingers == 2 ? [script.now - .milliseconds(40), script.now] : []
             #expect(
-                summaries(output) == [
+                summaries(output) == hold + [
                     "tap \(fingers) indirectPointer", "button \(button) down tap", "button \(button) up tap",
                 ]
             )
-            #expect(output.map(\.time) == [script.now, script.now, script.now + .milliseconds(timeout)])
+            #expect(output.map(\.time) == holdTimes + [script.now, script.now, script.now + .milliseconds(timeout)])
         }
     }
 
@@ -292,7 +300,7 @@ import WayfinderTestSupport
         script.put(finger: 0, atPercent: 20, 96)  // the thumb, on the left button area
         script.put(finger: 1, atPercent: 50, 40)  // the index finger
         script.sync()
-        script.wait(.milliseconds(40))
+        script.wait(.milliseconds(30))
         script.key(.leftButton, 1)
         script.swipe(fingers: [1], byMillimetres: 8, 0, over: .milliseconds(80), steps: 4)
         script.key(.leftButton, 0)

@@ -23,7 +23,10 @@ import WayfinderTestSupport
         script.sync()
         script.wait(.milliseconds(90))
         script.lift(fingers: [0, 1])
-        #expect(summaries(try classify(script.device, script.frames)) == ["position", "position up", "tap 2 direct"])
+        #expect(
+            summaries(try classify(script.device, script.frames)) == [
+                "position", "position 1", "position up", "position up 1", "tap 2 direct",
+            ])
     }
 
     @Test func heldTouchIsALongPress() throws {
@@ -89,6 +92,8 @@ import WayfinderTestSupport
         #expect(output[2].time == removal)
     }
 
+    /// The second touch stops the first one's long press; the two touches resting 500 ms are a
+    /// two-finger hold, which ends when they lift.
     @Test func secondFingerBeforeTheDelayStopsTheLongPress() throws {
         var script = InputScript(device: ScriptedDevice.touchscreen())
         script.put(finger: 0, atPercent: 50, 50)
@@ -99,7 +104,11 @@ import WayfinderTestSupport
         script.wait(.milliseconds(700))
         script.lift(fingers: [0, 1])
         let output = try classify(script.device, script.frames)
-        #expect(summaries(output) == ["position", "position up"])
+        #expect(
+            summaries(output) == [
+                "position", "position 1", "hold began 2 direct", "hold ended 2 direct", "position up", "position up 1",
+            ])
+        #expect(output[2].time == script.frames[1].time + .milliseconds(500))
     }
 
     @Test func removalMidDragCancels() throws {

@@ -6,7 +6,9 @@ import WayfinderTestSupport
 
 /// `wayfinder replay` without `--raw`: the classified interaction stream of `events.md`.
 @Suite struct ClassifiedReplayCommandTests {
-    private static let types: Set<String> = ["device", "key", "button", "scroll", "tap", "longPress", "drag"]
+    private static let types: Set<String> = [
+        "device", "key", "button", "scroll", "tap", "longPress", "drag", "pinch", "swipe", "hold",
+    ]
 
     @Test(arguments: BundledRecording.all)
     func everyLineFollowsTheEventStreamContract(recording: BundledRecording) throws {
@@ -40,6 +42,8 @@ import WayfinderTestSupport
                 }
             case "tap": #expect(object["fingers"] is Int && object["touchType"] is String)
             case "longPress", "drag": #expect(object["phase"] is String && object["touchType"] is String)
+            case "pinch", "swipe", "hold":
+                #expect(object["phase"] is String && object["fingers"] is Int && object["touchType"] is String)
             default: break
             }
         }

@@ -59,11 +59,12 @@ import WayfinderTestSupport
         #expect(outcome.standardError == "")
         #expect(outcome.outputLines == [])
         #expect(outcome.exitCode == 0)
-        // Between them they show every type but a long press (no recording holds one still).
+        // Between them they show every type but a long press (no recording holds one still) and a
+        // swipe (no recording has three fingers moving together).
         #expect(
             types == [
                 "device", "key", "button", "scroll", "tap", "drag", "motion", "position", "focus", "select", "action",
-                "contentOffset",
+                "contentOffset", "pinch", "hold",
             ])
     }
 

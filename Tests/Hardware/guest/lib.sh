@@ -182,3 +182,18 @@ vm_record_keyboard_and_mouse() {
     grep '^E:' keyboard.rec
     grep '^E:' mouse.rec
 }
+
+# vm_uinput DESC LOG: creates a uinput device from the evemu description DESC with evemu-device,
+# which stays in the background (its output in LOG), and waits for udev. Sets VM_DEVICE_PID and
+# VM_DEVICE_NODE; fails, printing LOG, when no node appears.
+vm_uinput() {
+    evemu-device "$1" >"$2" 2>&1 &
+    VM_DEVICE_PID=$!
+    if ! vm_wait_for "$2" '/dev/input/event[0-9]+'; then
+        cat "$2"
+        vm_stop "$VM_DEVICE_PID"
+        return 1
+    fi
+    VM_DEVICE_NODE=$(grep -oE '/dev/input/event[0-9]+' "$2" | head -n 1)
+    udevadm settle --timeout=5
+}

@@ -39,8 +39,9 @@ MUST_AGREE = {
 DELIBERATE = {
     # The Cypress firmware sends BTN_RIGHT for a two-finger press on its clickpad. libinput 1.22
     # treats BTN_RIGHT on a clickpad as a kernel bug and drops it ("kernel bug: received BTN_RIGHT
-    # button event on a clickpad"), so the press is no click at all; Wayfinder reports the button
-    # the firmware sent as a secondary click, which is what the user pressed for.
+    # button event on a clickpad"), so the press is no click at all; Wayfinder takes a clickpad
+    # press's button from the click method whatever code reports it, and the Cypress profile's
+    # method is clickfinger: two fingers, a secondary click, which is what the user pressed for.
     ("touchpad/evemu-devices_cypress-clickpad.two-finger-press", "buttons"): ("none", "secondary"),
 }
 

@@ -1,0 +1,122 @@
+import Geometry
+
+/// What two or more fingers moving on a touchpad are doing: scrolling (two fingers), swiping
+/// (three or four) or pinching. It holds no state: the caller gives it the movement so far of the
+/// two fingers it follows and where they are, and it answers once the movement tells.
+///
+/// The two followed fingers are the two on the pad, or with more fingers the topmost and the
+/// bottommost (in a pinch the bottommost is the thumb; in a swipe any two move alike). Movements
+/// are in millimetres since the fingers' gesture started (they landed, or the count changed).
+/// With `n` fingers a finger has moved when it travelled `minimumMove` (1.5 mm, 0.5 mm more per
+/// finger beyond two) and moved far at `maximumMove` (4 mm, 2 mm more per finger beyond two):
+///
+/// | fingers | rule | decision |
+/// | --- | --- | --- |
+/// | 2 | both moved, within 45° of each other | scroll |
+/// | 2 | both moved, further apart in direction | pinch |
+/// | 2 | one moved far (the other may rest: a "one-finger scroll") | scroll |
+/// | 2 | side by side (within 40×7 mm) 150 ms after landing, moved 1.5 mm on average | scroll |
+/// | 3, 4 | more fingers than tracked positions, moved on average | swipe |
+/// | 3, 4 | side by side 150 ms after landing, moved on average | swipe |
+/// | 3, 4 | the bottom finger (a thumb) moved far while the top one rests | pinch |
+/// | 3, 4 | both moved, within 45° of each other / further apart | swipe / pinch |
+///
+/// A pad that cannot follow two fingers reliably (semi-multitouch, one slot) only scrolls: its
+/// two positions are a bounding box, not fingers. Until 300 ms after the fingers landed, a scroll
+/// whose fingers turn out to move apart (both 1.5 mm, in different directions) becomes a pinch.
+/// These are libinput's rules and numbers; see `ClassificationThresholds`.
+struct PinchSwipeDecision {
+    /// What the fingers are doing.
+    enum Kind: Hashable, Sendable {
+        case scroll
+        case swipe
+        case pinch
+        /// Nothing that is reported: two fingers moving apart on a pad that cannot follow a pinch.
+        /// Nothing more is recognised until the finger count changes.
+        case nothing
+    }
+
+    private let minimumMove: Double
+    private let minimumMovePerFinger: Double
+    private let maximumMove: Double
+    private let maximumMovePerFinger: Double
+    private let sameDirectionCosine: Double
+    /// The box rule's timeout in microseconds (rounded up: that long must have passed).
+    private let boxTimeout: Int64
+    private let boxWidth: Double
+    private let boxHeight: Double
+    /// The scroll-to-pinch window in microseconds (rounded up: a scroll younger than that may still
+    /// become a pinch).
+    private let pinchTimeout: Int64
+    private let pinchDistance: Double
+
+    init(thresholds: ClassificationThresholds) {
+        minimumMove = thresholds.scrollStartDistance
+        minimumMovePerFinger = thresholds.gestureStartDistancePerFinger
+        maximumMove = thresholds.scrollSingleFingerDistance
+        maximumMovePerFinger = thresholds.gestureSingleFingerDistancePerFinger
+        sameDirectionCosine = thresholds.scrollSameDirectionCosine
+        boxTimeout = thresholds.scrollBoxTimeout.ceiledMicroseconds
+        boxWidth = thresholds.scrollBoxWidth
+        boxHeight = thresholds.scrollBoxHeight
+        pinchTimeout = thresholds.pinchTimeout.ceiledMicroseconds
+        pinchDistance = thresholds.pinchDisambiguationDistance
+    }
+
+    /// What the fingers are doing, or nil while that is not known.
+    ///
+    /// - Parameters:
+    ///   - fingers: how many fingers are down (2 or more).
+    ///   - isTracked: whether the two followed fingers are both tracked (false when the pad counts
+    ///     more fingers than it has positions for; `second` then repeats `first`).
+    ///   - first: the top (or first) followed finger's movement, in millimetres.
+    ///   - second: the other followed finger's movement.
+    ///   - spread: how far apart the two followed fingers are, per axis, in millimetres.
+    ///   - elapsed: microseconds since the fingers' gesture started.
+    ///   - pinchesAndSwipes: whether the pad follows fingers well enough for pinches and swipes.
+    func decide(
+        fingers: Int, isTracked: Bool, first: Vector, second: Vector, spread: Vector, elapsed: Int64,
+        pinchesAndSwipes: Bool
+    ) -> Kind? {
+        let extra = Double(fingers - 2)
+        let minimum = minimumMove + minimumMovePerFinger * extra
+        let maximum = maximumMove + maximumMovePerFinger * extra
+        let (moveA, moveB) = (first.length, second.length)
+        let average = ((first + second) * 0.5).length
+        let sideBySide = elapsed >= boxTimeout && spread.x < boxWidth && spread.y < boxHeight
+        if fingers == 2 {
+            if moveA >= minimum, moveB >= minimum {
+                if sameDirection(first, second) { return .scroll }
+                return pinchesAndSwipes ? .pinch : .nothing
+            }
+            if max(moveA, moveB) >= maximum { return .scroll }
+            if sideBySide, average >= minimum { return .scroll }
+            return nil
+        }
+        guard pinchesAndSwipes else { return nil }
+        if !isTracked || sideBySide { return average >= minimum ? .swipe : nil }
+        // `second` is the bottom finger: a thumb moving against resting fingers pinches.
+        if moveB >= maximum, moveA < minimum { return .pinch }
+        guard moveA >= minimum, moveB >= minimum else { return nil }
+        return sameDirection(first, second) ? .swipe : .pinch
+    }
+
+    /// Whether a scroll that began `elapsed` microseconds after its fingers landed is a pinch after
+    /// all: within the pinch timeout, both fingers moved 1.5 mm and in different directions.
+    func scrollBecomesPinch(first: Vector, second: Vector, elapsed: Int64) -> Bool {
+        elapsed < pinchTimeout && first.length >= pinchDistance && second.length >= pinchDistance
+            && !sameDirection(first, second)
+    }
+
+    private func sameDirection(_ a: Vector, _ b: Vector) -> Bool {
+        Self.sameDirection(a, b, cosine: sameDirectionCosine)
+    }
+
+    /// Whether two movements go the same way: the cosine of the angle between them is at least
+    /// `cosine` (`scrollSameDirectionCosine`: within 45°). A movement of zero goes every way.
+    static func sameDirection(_ a: Vector, _ b: Vector, cosine: Double) -> Bool {
+        let lengths = a.length * b.length
+        guard lengths > 0 else { return true }
+        return (a.x * b.x + a.y * b.y) / lengths >= cosine
+    }
+}
