@@ -73,7 +73,7 @@ struct Session {
     }
 
     var description: DeviceDescription
-    var options = ClassifierOptions()
+    var options = DeviceSettings()
     var steps: [Step] = []
     /// When the first frame may come; the device is added then.
     static let start = Timestamp(microseconds: 1_000_000)
@@ -187,13 +187,13 @@ func drive(_ pipeline: inout some Pipeline, through session: Session) {
 /// The translator alone.
 struct TranslatorPipeline: Pipeline {
     let description: DeviceDescription
-    let options: ClassifierOptions
+    let options: DeviceSettings
     var translator: DeviceTranslator
     var check: ClassifiedStreamCheck
     var output: [ClassifiedInput] = []
 
     init?(_ session: Session) {
-        guard let translator = try? DeviceTranslator(device: session.description, options: session.options) else {
+        guard let translator = try? DeviceTranslator(device: session.description, settings: session.options) else {
             return nil
         }
         description = session.description
@@ -222,7 +222,7 @@ struct TranslatorPipeline: Pipeline {
 
     mutating func reconnect(at time: Timestamp) {
         finish(at: time)
-        guard let fresh = try? DeviceTranslator(device: description, options: options) else {
+        guard let fresh = try? DeviceTranslator(device: description, settings: options) else {
             fatalError("\(name): a translator made once cannot be made again")
         }
         translator = fresh
@@ -256,7 +256,7 @@ struct RuntimePipeline: Pipeline {
     var output: [WayfinderEvent] = []
 
     init(_ session: Session) {
-        guard let runtime = try? Runtime(scene: Devices.scene, sceneFile: "demo-scene.json", options: session.options)
+        guard let runtime = try? Runtime(scene: Devices.scene, sceneFile: "demo-scene.json", settings: session.options)
         else { fatalError("the demo scene does not make a runtime") }
         description = session.description
         self.runtime = runtime
