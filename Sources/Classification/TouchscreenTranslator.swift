@@ -26,6 +26,9 @@ struct TouchscreenTranslator: PointingPart {
     private var primary: Int?
     /// Where the last primary contact landed, as a fraction of the screen: a tap's position.
     private var tapPosition = Vector.zero
+    /// The contacts reported down and not yet up: a slot can end one contact and start the next
+    /// within a frame, and each lift reported must follow its own landing.
+    private var reportedDown = SlotSet()
     /// The decisions recorded while explaining.
     var log = DecisionLog()
 
@@ -120,7 +123,13 @@ struct TouchscreenTranslator: PointingPart {
         }
         for index in contacts.live {
             let contact = contacts.contacts[index]
+            // A contact down before this frame that lifted, whether or not its slot already holds
+            // the next one: its lift comes before that one lands.
+            if contact.didEnd, reportedDown.contains(index) {
+                reportLift(of: contact, in: index, at: time, into: &output)
+            }
             if contact.isNew {
+                reportedDown.insert(index)
                 let position = fraction(of: contact)
                 output.append(
                     ClassifiedInput(
@@ -146,18 +155,10 @@ struct TouchscreenTranslator: PointingPart {
                     press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
                 }
             }
-            // Also for a contact that landed and lifted within this frame: its down position
-            // was just reported, so its lift is too.
-            if contact.didEnd {
-                let position = fraction(of: contact)
-                output.append(
-                    ClassifiedInput(
-                        time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
-                if index == primary {
-                    press.position = position
-                    press.release(at: time, into: &output)
-                    primary = nil
-                }
+            // A contact that landed and lifted within this frame: its landing was just reported,
+            // so its lift is too.
+            if contact.didEnd, !contact.isActive, reportedDown.contains(index) {
+                reportLift(of: contact, in: index, at: time, into: &output)
             }
         }
         guard active == 0, sequence.isTouching else { return }
@@ -180,15 +181,31 @@ struct TouchscreenTranslator: PointingPart {
         }
     }
 
+    /// Reports a contact's lift and releases the press if it was the primary contact.
+    private mutating func reportLift(
+        of contact: Contact, in index: Int, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        reportedDown.remove(index)
+        let position = fraction(of: contact)
+        output.append(
+            ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
+        if index == primary {
+            press.position = position
+            press.release(at: time, into: &output)
+            primary = nil
+        }
+    }
+
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
         gestures.reset(at: time, into: &output)
         press.cancel(at: time, into: &output)
-        for index in contacts.active {
+        for index in reportedDown {
             let position = fraction(of: contacts.contacts[index])
             output.append(
                 ClassifiedInput(
                     time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
         }
+        reportedDown = SlotSet()
         primary = nil
         sequence.reset()
         contacts.reset()

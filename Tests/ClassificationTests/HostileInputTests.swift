@@ -82,6 +82,76 @@ import WayfinderTestSupport
             ])
     }
 
+    /// Found by the classifier's fuzz target after the finger-count merge: a slot whose contact
+    /// lifts and whose next contact lands in the same frame reported the new contact's landing
+    /// and then the old one's lift, so the new contact was up in the stream while still down,
+    /// and its own lift came for a contact already up.
+    @Test func aSlotThatEndsOneContactAndStartsTheNextInOneFrameLiftsTheFirstThenLandsTheSecond() throws {
+        let device = ScriptedDevice.touchscreen()
+        let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
+        let first = Timestamp(microseconds: 1_000_000)
+        let second = first + .milliseconds(10)
+        let third = second + .milliseconds(10)
+        let frames = [
+            EventFrame(events: [
+                InputEvent(time: first, type: .absolute, code: trackingID, value: 1), .report(at: first),
+            ]),
+            EventFrame(events: [
+                InputEvent(time: second, type: .absolute, code: trackingID, value: -1),
+                InputEvent(time: second, type: .absolute, code: trackingID, value: 2), .report(at: second),
+            ]),
+            EventFrame(events: [
+                InputEvent(time: third, type: .absolute, code: trackingID, value: -1), .report(at: third),
+            ]),
+        ]
+        let end = third + .seconds(1)
+        let output = try classify(device, frames, until: end, removeAt: end)
+        let position = { (time: Timestamp, isDown: Bool) in
+            ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
+        }
+        #expect(
+            output == [
+                position(first, true),
+                position(second, false),
+                position(second, true),
+                position(third, false),
+                // Two contacts within the tap time, the last lifting: a two-finger tap.
+                ClassifiedInput(time: third, event: .tap(fingers: 2, touchType: .direct, position: .zero)),
+            ])
+    }
+
+    /// The same slot lifting, landing and lifting again within one frame: both contacts are
+    /// reported, each down then up.
+    @Test func aSlotThatLiftsLandsAndLiftsInOneFrameReportsBothContacts() throws {
+        let device = ScriptedDevice.touchscreen()
+        let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
+        let first = Timestamp(microseconds: 1_000_000)
+        let second = first + .milliseconds(10)
+        let frames = [
+            EventFrame(events: [
+                InputEvent(time: first, type: .absolute, code: trackingID, value: 1), .report(at: first),
+            ]),
+            EventFrame(events: [
+                InputEvent(time: second, type: .absolute, code: trackingID, value: -1),
+                InputEvent(time: second, type: .absolute, code: trackingID, value: 2),
+                InputEvent(time: second, type: .absolute, code: trackingID, value: -1), .report(at: second),
+            ]),
+        ]
+        let end = second + .seconds(1)
+        let output = try classify(device, frames, until: end, removeAt: end)
+        let position = { (time: Timestamp, isDown: Bool) in
+            ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
+        }
+        #expect(
+            output == [
+                position(first, true),
+                position(second, false),
+                position(second, true),
+                position(second, false),
+                ClassifiedInput(time: second, event: .tap(fingers: 2, touchType: .direct, position: .zero)),
+            ])
+    }
+
     @Test func emptyAxisRangesDoNotDivideByZero() throws {
         var device = ScriptedDevice.touchpad()
         for axis in [AbsoluteAxis.x, .y, .multitouchPositionX, .multitouchPositionY] {
