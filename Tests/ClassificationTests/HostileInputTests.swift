@@ -60,25 +60,44 @@ import WayfinderTestSupport
         #expect(downs == ups)
     }
 
+    /// The first frame's time in the tracking-ID tests below; each later frame comes 10 ms after.
+    private static let firstFrame = Timestamp(microseconds: 1_000_000)
+
+    /// Classifies a scripted touchscreen whose frames each set slot 0's tracking ID to the values
+    /// given, in order, one frame every 10 ms from ``firstFrame``; the screen goes away a second
+    /// after the last.
+    private func classifyTrackingIDs(_ frames: [[Int32]]) throws -> [ClassifiedInput] {
+        let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
+        var time = Self.firstFrame
+        var events: [EventFrame] = []
+        for values in frames {
+            events.append(
+                EventFrame(
+                    events: values.map { InputEvent(time: time, type: .absolute, code: trackingID, value: $0) }
+                        + [.report(at: time)]))
+            time += .milliseconds(10)
+        }
+        let end = time - .milliseconds(10) + .seconds(1)
+        return try classify(ScriptedDevice.touchscreen(), events, until: end, removeAt: end)
+    }
+
+    /// Slot 0's contact landing or lifting in the frame `index` of the tracking-ID tests.
+    private func position(frame index: Int, isDown: Bool) -> ClassifiedInput {
+        ClassifiedInput(
+            time: Self.firstFrame + .milliseconds(10 * index),
+            event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
+    }
+
     /// Found by the classifier's fuzz target: a contact whose tracking ID is set and cleared in
     /// one frame (here by a negative ID other than -1) was reported down and never up, so it
     /// stayed down after the screen was removed.
     @Test func aContactThatLandsAndLiftsInOneFrameIsReportedUpAgain() throws {
-        let device = ScriptedDevice.touchscreen()
-        let time = Timestamp(microseconds: 1_000_000)
-        let frame = EventFrame(events: [
-            InputEvent(time: time, type: .absolute, code: AbsoluteAxis.multitouchTrackingID.rawValue, value: 3),
-            InputEvent(
-                time: time, type: .absolute, code: AbsoluteAxis.multitouchTrackingID.rawValue, value: -11_927_232),
-            .report(at: time),
-        ])
-        let end = time + .seconds(1)
-        let output = try classify(device, [frame], until: end, removeAt: end)
+        let output = try classifyTrackingIDs([[3, -11_927_232]])
         #expect(
             output == [
-                ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: true, contact: 0)),
-                ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: false, contact: 0)),
-                ClassifiedInput(time: time, event: .tap(fingers: 1, touchType: .direct, position: .zero)),
+                position(frame: 0, isDown: true),
+                position(frame: 0, isDown: false),
+                ClassifiedInput(time: Self.firstFrame, event: .tap(fingers: 1, touchType: .direct, position: .zero)),
             ])
     }
 
@@ -87,34 +106,14 @@ import WayfinderTestSupport
     /// and then the old one's lift, so the new contact was up in the stream while still down,
     /// and its own lift came for a contact already up.
     @Test func aSlotThatEndsOneContactAndStartsTheNextInOneFrameLiftsTheFirstThenLandsTheSecond() throws {
-        let device = ScriptedDevice.touchscreen()
-        let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
-        let first = Timestamp(microseconds: 1_000_000)
-        let second = first + .milliseconds(10)
-        let third = second + .milliseconds(10)
-        let frames = [
-            EventFrame(events: [
-                InputEvent(time: first, type: .absolute, code: trackingID, value: 1), .report(at: first),
-            ]),
-            EventFrame(events: [
-                InputEvent(time: second, type: .absolute, code: trackingID, value: -1),
-                InputEvent(time: second, type: .absolute, code: trackingID, value: 2), .report(at: second),
-            ]),
-            EventFrame(events: [
-                InputEvent(time: third, type: .absolute, code: trackingID, value: -1), .report(at: third),
-            ]),
-        ]
-        let end = third + .seconds(1)
-        let output = try classify(device, frames, until: end, removeAt: end)
-        let position = { (time: Timestamp, isDown: Bool) in
-            ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
-        }
+        let output = try classifyTrackingIDs([[1], [-1, 2], [-1]])
+        let third = Self.firstFrame + .milliseconds(20)
         #expect(
             output == [
-                position(first, true),
-                position(second, false),
-                position(second, true),
-                position(third, false),
+                position(frame: 0, isDown: true),
+                position(frame: 1, isDown: false),
+                position(frame: 1, isDown: true),
+                position(frame: 2, isDown: false),
                 // Two contacts within the tap time, the last lifting: a two-finger tap.
                 ClassifiedInput(time: third, event: .tap(fingers: 2, touchType: .direct, position: .zero)),
             ])
@@ -123,31 +122,14 @@ import WayfinderTestSupport
     /// The same slot lifting, landing and lifting again within one frame: both contacts are
     /// reported, each down then up.
     @Test func aSlotThatLiftsLandsAndLiftsInOneFrameReportsBothContacts() throws {
-        let device = ScriptedDevice.touchscreen()
-        let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
-        let first = Timestamp(microseconds: 1_000_000)
-        let second = first + .milliseconds(10)
-        let frames = [
-            EventFrame(events: [
-                InputEvent(time: first, type: .absolute, code: trackingID, value: 1), .report(at: first),
-            ]),
-            EventFrame(events: [
-                InputEvent(time: second, type: .absolute, code: trackingID, value: -1),
-                InputEvent(time: second, type: .absolute, code: trackingID, value: 2),
-                InputEvent(time: second, type: .absolute, code: trackingID, value: -1), .report(at: second),
-            ]),
-        ]
-        let end = second + .seconds(1)
-        let output = try classify(device, frames, until: end, removeAt: end)
-        let position = { (time: Timestamp, isDown: Bool) in
-            ClassifiedInput(time: time, event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
-        }
+        let output = try classifyTrackingIDs([[1], [-1, 2, -1]])
+        let second = Self.firstFrame + .milliseconds(10)
         #expect(
             output == [
-                position(first, true),
-                position(second, false),
-                position(second, true),
-                position(second, false),
+                position(frame: 0, isDown: true),
+                position(frame: 1, isDown: false),
+                position(frame: 1, isDown: true),
+                position(frame: 1, isDown: false),
                 ClassifiedInput(time: second, event: .tap(fingers: 2, touchType: .direct, position: .zero)),
             ])
     }
