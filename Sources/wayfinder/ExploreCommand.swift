@@ -124,9 +124,9 @@ struct ExploreCommand: Command {
                 guard let press = try? KeyPress(parsing: chord) else { continue }
                 // Terminal keys carry no kernel time: a steady 1 ms apart keeps them in order.
                 time += .milliseconds(1)
-                let wasFinding = runtime.findQuery != nil
                 let events = runtime.press(press, at: time)
-                if wasFinding, runtime.findQuery != nil {
+                // Only Ctrl-F opens Find, so Find open after a key means the key stayed in it.
+                if runtime.findQuery != nil {
                     draw(Self.findCaption(query: runtime.findQuery, events: events))
                 } else {
                     draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
