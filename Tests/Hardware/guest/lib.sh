@@ -58,6 +58,26 @@ vm_send_file() {
     echo "@@ENDFILE $1"
 }
 
+# vm_count FILE PATTERN: how many lines of FILE match PATTERN (grep -E); 0 while FILE is not there
+# yet (the redirection of a job started with & is opened by the job's own shell, after it forks, so
+# a file it writes can be missing for a moment after the job starts).
+vm_count() {
+    local count
+    count=$(grep -cE "$2" "$1" 2>/dev/null)
+    echo "${count:-0}"
+}
+
+# vm_wait_count FILE PATTERN COUNT [TENTHS]: waits until at least COUNT lines of FILE match
+# PATTERN, 10 s by default.
+vm_wait_count() {
+    local tries=${4:-100}
+    while [ "$(vm_count "$1" "$2")" -lt "$3" ]; do
+        [ "$tries" -gt 0 ] || return 1
+        usleep 100000
+        tries=$((tries - 1))
+    done
+}
+
 # vm_wait_for FILE PATTERN [TENTHS]: waits until FILE contains PATTERN (grep -E), 5 s by default.
 vm_wait_for() {
     local tries=${3:-50}

@@ -15,11 +15,6 @@ mouse/evemu-devices_ibm-scrollpoint-mo18b.scroll
 keyboard/evemu-devices_lenovo-compact-usb-keyboard.keyboard
 keyboard/evemu-devices_logitech-k400-plus"
 
-# lines NAME FILE: how many stream lines of FILE say NAME (added / removed).
-lines() {
-    grep -c "\"$1\"" "$2" 2>/dev/null || true
-}
-
 wayfinder run --json >run.jsonl 2>run.err &
 run_pid=$!
 vm_wait_for run.err 'waiting for devices' 100
@@ -40,23 +35,15 @@ for id in $RECORDINGS; do
     libinput debug-events --device "$node" --show-keycodes >"$name.libinput" 2>&1 &
     libinput_pid=$!
     # wayfinder run prints the device's `added` line when it opens it.
-    tries=100
-    while [ "$(lines added run.jsonl)" -lt "$count" ] && [ "$tries" -gt 0 ]; do
-        usleep 100000
-        tries=$((tries - 1))
-    done
-    vm_check "$id/run-added" "wayfinder run added the device ($(lines added run.jsonl) added lines)" \
-        [ "$(lines added run.jsonl)" -ge "$count" ]
+    vm_wait_count run.jsonl '"added"' "$count"
+    vm_check "$id/run-added" "wayfinder run added the device ($(vm_count run.jsonl '"added"') added lines)" \
+        [ "$(vm_count run.jsonl '"added"')" -ge "$count" ]
     vm_wait_for "$name.libinput" 'DEVICE_ADDED'
     vm_mark "play-$name"
     evemu-play "$node" <"/vm/recordings/$id.events"
     vm_stop "$device_pid"
     vm_wait_for "$name.libinput" 'DEVICE_REMOVED' 30
-    tries=100
-    while [ "$(lines removed run.jsonl)" -lt "$count" ] && [ "$tries" -gt 0 ]; do
-        usleep 100000
-        tries=$((tries - 1))
-    done
+    vm_wait_count run.jsonl '"removed"' "$count"
     vm_stop "$libinput_pid"
     vm_send_file "$id.libinput" "$name.libinput"
 done

@@ -68,13 +68,9 @@ done
 
 wayfinder run --json --scene /vm/demo-scene.json >run.jsonl 2>run.err &
 run_pid=$!
-tries=200
-while [ "$(grep -c '"state":"added"' run.jsonl)" -lt 10 ] && [ "$tries" -gt 0 ]; do
-    usleep 100000
-    tries=$((tries - 1))
-done
-vm_check devices-added "wayfinder run added $(grep -c '"state":"added"' run.jsonl) devices" \
-    [ "$(grep -c '"state":"added"' run.jsonl)" = 10 ]
+vm_wait_count run.jsonl '"state":"added"' 10 600
+vm_check devices-added "wayfinder run added $(vm_count run.jsonl '"state":"added"') devices" \
+    [ "$(vm_count run.jsonl '"state":"added"')" = 10 ]
 
 rss() { awk '/^VmRSS/ { print $2 }' "/proc/$run_pid/status"; }
 start=$(cut -d' ' -f1 /proc/uptime)
