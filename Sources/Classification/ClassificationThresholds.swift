@@ -63,8 +63,13 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// …and this vertically…
     public var scrollBoxHeight: Double = 7
     /// …for this long are a scroll even before they move far (libinput's 40×7 mm box and
-    /// `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms).
+    /// `DEFAULT_GESTURE_SWIPE_TIMEOUT`, 150 ms), whichever way they move: two fingers resting
+    /// side by side that then spread apart scroll, they do not pinch (a pinch starts with the
+    /// thumb below the finger, or at once).
     public var scrollBoxTimeout: Duration = .milliseconds(150)
+    /// Nothing is decided about two or more fingers until one of them has travelled this far
+    /// (libinput: 1 mm): less is the jitter of fingers resting on the pad.
+    public var gestureDecisionDistance: Double = 1
     /// A scroll that reverses along an axis must travel this far back before it scrolls back.
     /// Fingers roll as they lift: in the bundled Synaptics scroll-up recording they drift
     /// 0.4 mm the other way in the last 100 ms, which a person does not mean as a scroll. A real

@@ -10,16 +10,23 @@ import Geometry
 /// With `n` fingers a finger has moved when it travelled `minimumMove` (1.5 mm, 0.5 mm more per
 /// finger beyond two) and moved far at `maximumMove` (4 mm, 2 mm more per finger beyond two):
 ///
+/// Nothing is decided until one of the two followed fingers travelled 1 mm; then the first rule
+/// that holds decides:
+///
 /// | fingers | rule | decision |
 /// | --- | --- | --- |
+/// | 3, 4 | more fingers than tracked positions, moved 1.5 mm (plus) on average | swipe |
+/// | 2 | side by side (within 40×7 mm) 150 ms after landing | scroll |
+/// | 3, 4 | side by side 150 ms after landing | swipe |
 /// | 2 | both moved, within 45° of each other | scroll |
 /// | 2 | both moved, further apart in direction | pinch |
 /// | 2 | one moved far (the other may rest: a "one-finger scroll") | scroll |
-/// | 2 | side by side (within 40×7 mm) 150 ms after landing, moved 1.5 mm on average | scroll |
-/// | 3, 4 | more fingers than tracked positions, moved on average | swipe |
-/// | 3, 4 | side by side 150 ms after landing, moved on average | swipe |
 /// | 3, 4 | the bottom finger (a thumb) moved far while the top one rests | pinch |
 /// | 3, 4 | both moved, within 45° of each other / further apart | swipe / pinch |
+///
+/// The side-by-side rule holds whichever way the fingers move: two fingers that rest side by
+/// side and then spread apart scroll (by the average of their movements, next to nothing), as
+/// for libinput; a pinch starts with the thumb below the finger or within 150 ms.
 ///
 /// A pad that cannot follow two fingers reliably (semi-multitouch, one slot) only scrolls: its
 /// two positions are a bounding box, not fingers. Until 300 ms after the fingers landed, a scroll
@@ -49,6 +56,7 @@ struct PinchSwipeDecision {
     /// become a pinch).
     private let pinchTimeout: Int64
     private let pinchDistance: Double
+    private let decisionDistance: Double
 
     init(thresholds: ClassificationThresholds) {
         minimumMove = thresholds.scrollStartDistance
@@ -61,6 +69,7 @@ struct PinchSwipeDecision {
         boxHeight = thresholds.scrollBoxHeight
         pinchTimeout = thresholds.pinchTimeout.ceiledMicroseconds
         pinchDistance = thresholds.pinchDisambiguationDistance
+        decisionDistance = thresholds.gestureDecisionDistance
     }
 
     /// What the fingers are doing, or nil while that is not known.
@@ -83,18 +92,22 @@ struct PinchSwipeDecision {
         let maximum = maximumMove + maximumMovePerFinger * extra
         let (moveA, moveB) = (first.length, second.length)
         let average = ((first + second) * 0.5).length
-        let sideBySide = elapsed >= boxTimeout && spread.x < boxWidth && spread.y < boxHeight
+        if fingers > 2 {
+            guard pinchesAndSwipes else { return nil }
+            if !isTracked { return average >= minimum ? .swipe : nil }
+        }
+        guard max(moveA, moveB) >= decisionDistance else { return nil }
+        if elapsed >= boxTimeout, spread.x < boxWidth, spread.y < boxHeight {
+            return fingers == 2 ? .scroll : .swipe
+        }
         if fingers == 2 {
             if moveA >= minimum, moveB >= minimum {
                 if sameDirection(first, second) { return .scroll }
                 return pinchesAndSwipes ? .pinch : .nothing
             }
             if max(moveA, moveB) >= maximum { return .scroll }
-            if sideBySide, average >= minimum { return .scroll }
             return nil
         }
-        guard pinchesAndSwipes else { return nil }
-        if !isTracked || sideBySide { return average >= minimum ? .swipe : nil }
         // `second` is the bottom finger: a thumb moving against resting fingers pinches.
         if moveB >= maximum, moveA < minimum { return .pinch }
         guard moveA >= minimum, moveB >= minimum else { return nil }

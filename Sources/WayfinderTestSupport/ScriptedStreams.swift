@@ -190,9 +190,8 @@ public enum ScriptedStreams {
         ScriptedDevice.touchpad(name: "Wayfinder Five-Slot Clickpad", vendorID: 0x1234, productID: 0x0005)
     }
 
-    /// Swipes and holds with three and four fingers on a five-slot clickpad. (Two fingers that
-    /// rest and then spread pinch for Wayfinder, while libinput 1.22 reports only the hold: no
-    /// pinch stream is compared until that difference is understood; see the unit tests.)
+    /// Swipes and holds with three and four fingers, pinches with two, and two fingers that rest
+    /// side by side and then spread (a scroll, not a pinch) on a five-slot clickpad.
     public static let gestures = ScriptedStreamSet(
         folder: "gestures",
         streams: [
@@ -204,7 +203,51 @@ public enum ScriptedStreams {
                 script: move(fingers: 4, at: 70, eachStep: [(0, -2)], steps: 12)),
             ScriptedStream(
                 name: "three-finger-hold", summary: "three fingers rest 400 ms", script: rest(fingers: 3)),
+            ScriptedStream(
+                name: "two-finger-pinch-out", summary: "a finger and the thumb below it spread 37.5 mm apart",
+                script: pinch(outward: true)),
+            ScriptedStream(
+                name: "two-finger-pinch-in", summary: "a finger and the thumb below it close 37.5 mm",
+                script: pinch(outward: false)),
+            ScriptedStream(
+                name: "two-finger-spread-side-by-side",
+                summary: "two fingers rest side by side, then move 12 mm apart sideways", script: spreadSideBySide()),
         ])
+
+    /// A finger and the thumb below and left of it (24 mm lower, 20 mm left: further apart
+    /// vertically than two fingers side by side, 7 mm) land, rest 290 ms, then move apart
+    /// (`outward`) or together along the line between them, each 1.56 mm (1 mm across, 1.2 mm
+    /// down) every 10 ms for 12 frames, and lift 10 ms later. Apart, they start 31.2 mm from each
+    /// other and end 68.7 mm; together, the reverse.
+    public static func pinch(outward: Bool) -> InputScript {
+        var script = InputScript(device: fiveSlotClickpad())
+        // The pad is 100 × 60 mm: percentages of its width and height.
+        let (finger, thumb): ((Double, Double), (Double, Double)) =
+            outward ? ((60, 30), (40, 70)) : ((72, 6), (28, 94))
+        script.put(finger: 0, atPercent: finger.0, finger.1)
+        script.put(finger: 1, atPercent: thumb.0, thumb.1)
+        script.sync()
+        script.wait(.milliseconds(290))
+        let sign = outward ? 1.0 : -1.0
+        script.step([(0, sign, -1.2 * sign), (1, -sign, 1.2 * sign)], frames: 12, every: .milliseconds(10))
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        return script
+    }
+
+    /// Two fingers land side by side across the middle of the pad, 20 mm apart, rest 290 ms, then
+    /// move apart sideways, each 1 mm every 10 ms for 6 frames, and lift 10 ms later.
+    public static func spreadSideBySide() -> InputScript {
+        var script = InputScript(device: fiveSlotClickpad())
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(290))
+        script.step([(0, -1, 0), (1, 1, 0)], frames: 6, every: .milliseconds(10))
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        return script
+    }
 
     /// `fingers` fingers land in a row at `y` percent of the height, `spacing` millimetres apart
     /// and centred on the pad, rest 300 ms, then move one step every 10 ms for `steps` frames (the

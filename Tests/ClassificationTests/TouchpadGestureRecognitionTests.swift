@@ -1,5 +1,6 @@
 import Classification
 import EventModel
+import Foundation
 import Geometry
 import InputEvents
 import Testing
@@ -211,6 +212,61 @@ import WayfinderTestSupport
                 at(40, pinch(.changed, delta: up, scale: 22.0 / 24)),
                 at(50, pinch(.changed, delta: up, scale: 20.0 / 24)),
                 at(50, pinch(.ended, scale: 20.0 / 24)),
+            ])
+    }
+
+    /// The hardware suite's pinching streams (libinput reports the same pinches on them, its
+    /// scale within 5 %). A finger and the thumb below it rest 290 ms (a hold from 40 ms on),
+    /// then each moves 1.56 mm a frame along the line between them, apart or together. They are
+    /// 24 mm apart vertically, too far to be two fingers side by side: at the first step (300 ms)
+    /// each has travelled 1.5 mm in opposite directions, so the hold is cancelled and a pinch
+    /// begins, its distance then the scale's base. Each later frame changes the distance by two
+    /// steps; the centre stays put (no movement) and the line keeps its direction (no rotation).
+    @Test(arguments: [true, false])
+    func thePinchingStreamsHoldThenPinch(outward: Bool) throws {
+        let stream = ScriptedStreams.stream(
+            outward ? "two-finger-pinch-out" : "two-finger-pinch-in", in: ScriptedStreams.gestures)
+        let stepLength: Double = (1.0 + 1.2 * 1.2).squareRoot()
+        let change: Double = 2 * stepLength * (outward ? 1 : -1)
+        let apart: Double = (20.0 * 20 + 24 * 24).squareRoot()
+        let landed: Double = outward ? apart : apart + 12 * 2 * stepLength
+        let base: Double = landed + change
+        // Scale, rotation and movement to a millionth (a finger's position is a whole number of
+        // device units, in millimetres a binary fraction).
+        func rounded(_ value: Double) -> String { String(format: "%.6f", (value * 1e6).rounded() / 1e6 + 0) }
+        func line(
+            _ milliseconds: Int64, _ kind: GestureKind, _ phase: GesturePhase, scale: Double = 1,
+            rotation: Double = 0, delta: Vector = .zero, fingers: Int = 2
+        ) -> String {
+            "\(milliseconds) \(kind) \(phase) \(fingers) fingers scale \(rounded(scale)) rotation \(rounded(rotation))"
+                + " delta \(rounded(delta.x)) \(rounded(delta.y))"
+        }
+        var expected = [line(40, .hold, .began), line(300, .hold, .cancelled), line(300, .pinch, .began)]
+        for frame in 1...11 {
+            expected.append(
+                line(300 + 10 * Int64(frame), .pinch, .changed, scale: (base + change * Double(frame)) / base))
+        }
+        expected.append(line(420, .pinch, .ended, scale: (base + change * 11) / base))
+        let output = try classify(stream.device, stream.frames)
+        let lines = output.map { input -> String in
+            guard case .gesture(let gesture) = input.event else { return "not a gesture: \(input.event)" }
+            return line(
+                (input.time.microseconds - start.microseconds) / 1000, gesture.kind, gesture.phase,
+                scale: gesture.scale, rotation: gesture.rotation, delta: gesture.delta, fingers: gesture.fingers)
+        }
+        #expect(lines == expected)
+    }
+
+    /// The hardware suite's near miss: two fingers rest side by side (a hold from 40 ms on), then
+    /// move apart sideways. Side by side more than 150 ms after landing, they scroll once one of
+    /// them has moved 1 mm, as for libinput, whichever way they move: the hold is cancelled at the
+    /// first step, and their average does not move, so nothing scrolls and nothing pinches.
+    @Test func fingersSpreadingFromSideBySideDoNotPinch() throws {
+        let stream = ScriptedStreams.stream("two-finger-spread-side-by-side", in: ScriptedStreams.gestures)
+        #expect(
+            try classify(stream.device, stream.frames) == [
+                at(40, gesture(.hold, .began, 2)),
+                at(300, gesture(.hold, .cancelled, 2)),
             ])
     }
 
