@@ -207,29 +207,32 @@ public enum ScriptedStreams {
                 name: "two-finger-pinch-out", summary: "a finger and the thumb below it spread 37.5 mm apart",
                 script: pinch(outward: true)),
             ScriptedStream(
-                name: "two-finger-pinch-in", summary: "a finger and the thumb below it close 37.5 mm",
+                name: "two-finger-pinch-in", summary: "a finger and the thumb below it close 25 mm",
                 script: pinch(outward: false)),
             ScriptedStream(
                 name: "two-finger-spread-side-by-side",
                 summary: "two fingers rest side by side, then move 12 mm apart sideways", script: spreadSideBySide()),
         ])
 
-    /// A finger and the thumb below and left of it (24 mm lower, 20 mm left: further apart
-    /// vertically than two fingers side by side, 7 mm) land, rest 290 ms, then move apart
-    /// (`outward`) or together along the line between them, each 1.56 mm (1 mm across, 1.2 mm
-    /// down) every 10 ms for 12 frames, and lift 10 ms later. Apart, they start 31.2 mm from each
-    /// other and end 68.7 mm; together, the reverse.
+    /// A finger and the thumb below and left of it land, rest 290 ms, then move apart (`outward`)
+    /// or together along the line between them, each 1.56 mm (1 mm across, 1.2 mm down) every
+    /// 10 ms, and lift 10 ms later. Apart: they land 20 mm across and 24 mm down from each other
+    /// (31.2 mm apart) and move 12 frames, to 68.7 mm. Together: 30 mm across and 36 mm down
+    /// (46.9 mm), 8 frames, to 21.9 mm. Either way they are further apart vertically than two
+    /// fingers side by side (7 mm), and stay clear of the pad's edges, where libinput takes a
+    /// resting touch for a thumb or a palm.
     public static func pinch(outward: Bool) -> InputScript {
         var script = InputScript(device: fiveSlotClickpad())
         // The pad is 100 × 60 mm: percentages of its width and height.
         let (finger, thumb): ((Double, Double), (Double, Double)) =
-            outward ? ((60, 30), (40, 70)) : ((72, 6), (28, 94))
+            outward ? ((60, 30), (40, 70)) : ((65, 20), (35, 80))
         script.put(finger: 0, atPercent: finger.0, finger.1)
         script.put(finger: 1, atPercent: thumb.0, thumb.1)
         script.sync()
         script.wait(.milliseconds(290))
         let sign = outward ? 1.0 : -1.0
-        script.step([(0, sign, -1.2 * sign), (1, -sign, 1.2 * sign)], frames: 12, every: .milliseconds(10))
+        script.step(
+            [(0, sign, -1.2 * sign), (1, -sign, 1.2 * sign)], frames: outward ? 12 : 8, every: .milliseconds(10))
         script.wait(.milliseconds(10))
         script.lift(fingers: [0, 1])
         return script

@@ -217,19 +217,22 @@ import WayfinderTestSupport
 
     /// The hardware suite's pinching streams (libinput reports the same pinches on them, its
     /// scale within 5 %). A finger and the thumb below it rest 290 ms (a hold from 40 ms on),
-    /// then each moves 1.56 mm a frame along the line between them, apart or together. They are
-    /// 24 mm apart vertically, too far to be two fingers side by side: at the first step (300 ms)
-    /// each has travelled 1.5 mm in opposite directions, so the hold is cancelled and a pinch
-    /// begins, its distance then the scale's base. Each later frame changes the distance by two
-    /// steps; the centre stays put (no movement) and the line keeps its direction (no rotation).
+    /// then each moves 1.56 mm a frame along the line between them: apart for 12 frames from
+    /// 20 × 24 mm (across × down) apart, or together for 8 frames from 30 × 36 mm apart. Too far
+    /// apart vertically to be two fingers side by side, at the first step (300 ms) each has
+    /// travelled 1.5 mm in opposite directions: the hold is cancelled and a pinch begins, its
+    /// distance then the scale's base. Each later frame changes the distance by two steps; the
+    /// centre stays put (no movement) and the line keeps its direction (no rotation).
     @Test(arguments: [true, false])
     func thePinchingStreamsHoldThenPinch(outward: Bool) throws {
         let stream = ScriptedStreams.stream(
             outward ? "two-finger-pinch-out" : "two-finger-pinch-in", in: ScriptedStreams.gestures)
         let stepLength: Double = (1.0 + 1.2 * 1.2).squareRoot()
         let change: Double = 2 * stepLength * (outward ? 1 : -1)
-        let apart: Double = (20.0 * 20 + 24 * 24).squareRoot()
-        let landed: Double = outward ? apart : apart + 12 * 2 * stepLength
+        let outwardApart: Double = (20.0 * 20 + 24 * 24).squareRoot()
+        let inwardApart: Double = (30.0 * 30 + 36 * 36).squareRoot()
+        let landed = outward ? outwardApart : inwardApart
+        let frames: Int64 = outward ? 12 : 8
         let base: Double = landed + change
         // Scale, rotation and movement to a millionth (a finger's position is a whole number of
         // device units, in millimetres a binary fraction).
@@ -242,11 +245,11 @@ import WayfinderTestSupport
                 + " delta \(rounded(delta.x)) \(rounded(delta.y))"
         }
         var expected = [line(40, .hold, .began), line(300, .hold, .cancelled), line(300, .pinch, .began)]
-        for frame in 1...11 {
+        for frame in 1..<frames {
             expected.append(
-                line(300 + 10 * Int64(frame), .pinch, .changed, scale: (base + change * Double(frame)) / base))
+                line(300 + 10 * frame, .pinch, .changed, scale: (base + change * Double(frame)) / base))
         }
-        expected.append(line(420, .pinch, .ended, scale: (base + change * 11) / base))
+        expected.append(line(300 + 10 * frames, .pinch, .ended, scale: (base + change * Double(frames - 1)) / base))
         let output = try classify(stream.device, stream.frames)
         let lines = output.map { input -> String in
             guard case .gesture(let gesture) = input.event else { return "not a gesture: \(input.event)" }
