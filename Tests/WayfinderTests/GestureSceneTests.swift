@@ -12,8 +12,9 @@ import WayfinderTestSupport
 
 /// A scene with a zoomable map, a list whose rows swipe to delete, and hover effects, driven
 /// through the real runtime: its scene session, interaction system, scroll views and recognizers.
-/// Mice and touchscreens go through the real classifier; touchpad pinches come from a stand-in
-/// that reports the classifier's gesture events at scripted times.
+/// Mice, touchscreens and touchpads go through the real classifier; two more touchpad tests feed
+/// scripted gesture events through a stand-in classifier, to reach scales past the zoom limits
+/// at chosen times.
 @Suite struct GestureSceneTests {
     /// A 1000 × 800 window: on the left an inbox of eight 200-point rows (content 1600 high) that
     /// swipe left to delete and highlight under the pointer; on the right a 500 × 400 map zooming
@@ -165,6 +166,68 @@ import WayfinderTestSupport
 
     // MARK: Zoom
 
+    /// A mouse brings the pointer from the centre (500, 400) onto the pin at (750, 200); then a
+    /// finger and the thumb below it land on a clickpad and spread apart (the hardware suite's
+    /// pinch-out stream, which libinput also reads as a pinch), all through the real classifier.
+    /// The fingers rest first: a hold (40 ms after they land), cancelled when they move apart.
+    /// The pinch then scales from 1 to 2 in eleven equal steps (each frame adds two 1.56 mm
+    /// steps to a distance of 34.4 mm when the pinch began), and the map zooms with it about the
+    /// pointer: the content point under it, (250, 200) from the map's corner, stays there, so the
+    /// offset is (250, 200)·(s − 1). The pin grows under the pointer, which stays on it.
+    @Test func aTouchpadPinchThroughTheClassifierZoomsTheMapAboutThePointer() throws {
+        let runtime = try Runtime(scene: try Self.scene())
+        var mouse = InputScript(device: ScriptedDevice.mouse())
+        let start = mouse.now
+        mouse.wait(.milliseconds(10))
+        mouse.move(dx: 250, dy: -200)
+        let pinch = ScriptedStreams.stream("two-finger-pinch-out", in: ScriptedStreams.gestures)
+        let pad = try #require(pinch.frames.first).time
+        let events = try Replay(sources: [
+            ReplaySource(description: mouse.device, frames: mouse.frames, recording: 0, device: 0),
+            ReplaySource(
+                description: pinch.device, frames: pinch.frames, recording: 1, device: 0,
+                offset: .milliseconds(100) - (pad - start)),
+        ]).events(through: runtime)
+        let name = pinch.device.name
+        func at(_ milliseconds: Int, _ device: String, _ text: String) -> String {
+            "  0.\(WayfinderEvent.fixed(Double(milliseconds) / 1000, digits: 6).dropFirst(2))  \(device)  \(text)"
+        }
+        func pinchLine(_ phase: String, _ scale: Double) -> String {
+            "pinch \(phase) 2 fingers dx 0.00 dy 0.00 scale \(WayfinderEvent.fixed(scale, digits: 3)) rotation 0.0°"
+                + " (indirectPointer) → pin"
+        }
+        func zoomLines(_ milliseconds: Int, _ phase: String, _ scale: Double) -> [String] {
+            var lines = [
+                at(milliseconds, name, pinchLine(phase, scale)),
+                at(milliseconds, name, "action zoom on map \(phase) ×\(WayfinderEvent.fixed(scale, digits: 2))"),
+            ]
+            if phase == "changed" {
+                let offset =
+                    "(\(WayfinderEvent.rounded(250 * (scale - 1))), \(WayfinderEvent.rounded(200 * (scale - 1))))"
+                lines.append(at(milliseconds, name, "map scrolled to \(offset)"))
+            }
+            return lines
+        }
+        var expected = [
+            at(10, "Scripted Mouse", "device added (mouse)"),
+            at(10, "Scripted Mouse", "action hover on pin began"),
+            // The mouse's recording ends with its one frame; the pointer stays where it left it.
+            at(10, "Scripted Mouse", "device removed (mouse)"),
+            at(100, name, "device added (clickpad)"),
+            at(140, name, "hold began 2 fingers (indirectPointer) → pin"),
+            at(400, name, "hold cancelled 2 fingers (indirectPointer) → pin"),
+        ]
+        expected += zoomLines(400, "began", 1)
+        // Eleven frames 10 ms apart, each adding 3.12 mm to the 34.37 mm of the first.
+        let step = 2 * (1.0 + 1.2 * 1.2).squareRoot()
+        let base = (20.0 * 20 + 24 * 24).squareRoot() + step
+        for frame in 1...11 { expected += zoomLines(400 + 10 * frame, "changed", (base + step * Double(frame)) / base) }
+        expected += zoomLines(520, "ended", (base + step * 11) / base)
+        expected.append(at(520, name, "device removed (clickpad)"))
+        #expect(lines(events, from: start) == expected)
+        #expect(runtime.snapshot()?.hovered == ["pin": .lift])
+    }
+
     /// Stands in for the touchpad classifier: reports the inputs scripted for each frame's time.
     final class ScriptedClassifier: FrameClassifier {
         var script: [Timestamp: [ClassifiedEvent]] = [:]
@@ -251,6 +314,13 @@ import WayfinderTestSupport
                     offsetX: 250, offsetY: 200, contentWidth: 500, contentHeight: 400, zoomScale: 2))
     }
 
+    /// Pinched to 8 with a maximum of 4, the map shows the rubber band: ln 2 past the maximum on a
+    /// band ln 2 long, 4·e^((1 − 1/(0.55 + 1))·ln 2). Released, it springs back to 4 on the
+    /// scroll view's critically damped spring (ω 12/s): 4 + (d + ωd·t)·e^(−ωt), one value per
+    /// animation frame (16.667 ms), until the spring is at rest, its displacement and speed below
+    /// what half a point on the map's 500-point side shows (0.5/500, and that times ω per second,
+    /// the first whole millisecond both hold): there the zoom ends at 4. At rest the point under
+    /// the pointer is where it was: (250, 200)·4 − (250, 200).
     @Test func aPinchPastTheMaximumBouncesBackToItAndEndsAtRest() throws {
         let (runtime, pinched, _) = try touchpadRuntime([
             (10, .motion(delta: Vector(x: 250, y: -200))),
@@ -258,26 +328,47 @@ import WayfinderTestSupport
             (30, Self.pinch(.changed, scale: 8)),
             (40, Self.pinch(.ended, scale: 8)),
         ])
-        // Pinched to 8 with a maximum of 4: ln 2 past it on a rubber band ln 2 long, shown as
-        // 4·e^((1 − 1/(0.55 + 1))·ln 2).
         let stretched = 4 * exp((1 - 1 / (0.55 + 1)) * log(2.0))
-        let zooms = pinched.compactMap { if case .action(let action) = $0.payload { action.scale } else { nil } }
-        #expect(zooms.count == 3)
-        #expect(zooms.first == 1)
-        #expect(zooms.dropFirst().allSatisfy { abs($0 - stretched) < 1e-12 })
+        func zoom(_ phase: GesturePhase, _ scale: Double) -> ActionEvent {
+            ActionEvent(item: "map", name: "zoom", phase: phase, scale: scale)
+        }
+        let actions = { (events: [WayfinderEvent]) in
+            events.compactMap { if case .action(let action) = $0.payload { action } else { nil } }
+        }
+        // The pinch's end leaves the zoom changing: it ends when the bounce comes to rest.
+        #expect(
+            actions(pinched) == [
+                ActionEvent(item: "pin", name: "hover", phase: .began), zoom(.began, 1), zoom(.changed, stretched),
+                zoom(.changed, stretched),
+            ])
+        // The spring, and its rest in whole milliseconds after the release.
+        let (frequency, displacement, rest) = (12.0, stretched - 4, 0.5 / 500)
+        func offset(_ seconds: Double) -> Double {
+            (displacement + frequency * displacement * seconds) * exp(-frequency * seconds)
+        }
+        func speed(_ seconds: Double) -> Double {
+            -frequency * frequency * displacement * seconds * exp(-frequency * seconds)
+        }
+        var restMilliseconds: Int64 = 0
+        while abs(offset(Double(restMilliseconds) / 1000)) >= rest
+            || abs(speed(Double(restMilliseconds) / 1000)) >= rest * frequency
+        {
+            restMilliseconds += 1
+        }
         let release = Timestamp(microseconds: 40_000)
-        let deadline = try #require(runtime.nextDeadline)
-        #expect(deadline == release + .microseconds(16_667))
+        let end = release + .milliseconds(restMilliseconds)
+        var expected: [ActionEvent] = []
+        var frame = release + .microseconds(16_667)
+        while frame < end {
+            expected.append(zoom(.changed, 4 + offset((frame - release).inSeconds)))
+            frame = frame + .microseconds(16_667)
+        }
+        expected.append(zoom(.ended, 4))
+        #expect(runtime.nextDeadline == release + .microseconds(16_667))
         var events: [WayfinderEvent] = []
         runtime.advance(to: release + .seconds(2), into: &events)
         #expect(runtime.nextDeadline == nil)
-        let actions = events.compactMap { if case .action(let action) = $0.payload { action } else { nil } }
-        let last = try #require(actions.last)
-        #expect(last == ActionEvent(item: "map", name: "zoom", phase: .ended, scale: 4))
-        #expect(actions.dropLast().allSatisfy { $0.phase == .changed && ($0.scale ?? 0) > 4 })
-        let scales = actions.compactMap(\.scale)
-        #expect(zip(scales, scales.dropFirst()).allSatisfy { $0 >= $1 })
-        // At rest the point under the pointer is where it was: (250, 200)·4 − (250, 200).
+        #expect(actions(events) == expected)
         #expect(
             runtime.snapshot()?.scrollViews["map"].map { Vector(x: $0.offsetX, y: $0.offsetY) }
                 == Vector(x: 750, y: 600))
