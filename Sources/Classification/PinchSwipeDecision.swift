@@ -16,8 +16,8 @@ import Geometry
 /// | fingers | rule | decision |
 /// | --- | --- | --- |
 /// | 3, 4 | more fingers than tracked positions, moved 1.5 mm (plus) on average | swipe |
-/// | 2 | side by side (within 40×7 mm) 150 ms after landing | scroll |
-/// | 3, 4 | side by side 150 ms after landing | swipe |
+/// | 2 | side by side (within 40×7 mm) 150 ms after landing | scroll (once moved) |
+/// | 3, 4 | side by side 150 ms after landing, moved 1.5 mm (plus) on average | swipe |
 /// | 2 | both moved, within 45° of each other | scroll |
 /// | 2 | both moved, further apart in direction | pinch |
 /// | 2 | one moved far (the other may rest: a "one-finger scroll") | scroll |
@@ -25,8 +25,11 @@ import Geometry
 /// | 3, 4 | both moved, within 45° of each other / further apart | swipe / pinch |
 ///
 /// The side-by-side rule holds whichever way the fingers move: two fingers that rest side by
-/// side and then spread apart scroll (by the average of their movements, next to nothing), as
-/// for libinput; a pinch starts with the thumb below the finger or within 150 ms.
+/// side and then spread apart are a scroll, never a pinch, as for libinput (a pinch starts with
+/// the thumb below the finger, or within 150 ms). Where libinput then scrolls by whatever the
+/// fingers' average moves, jitter included, Wayfinder's scroll begins once that average has
+/// moved 1.5 mm, as any two-finger scroll does: the millimetre that decided may be one finger's
+/// wobble, and a scroll's first movement sets its axis lock.
 ///
 /// A pad that cannot follow two fingers reliably (semi-multitouch, one slot) only scrolls: its
 /// two positions are a bounding box, not fingers. Until 300 ms after the fingers landed, a scroll
@@ -36,6 +39,10 @@ struct PinchSwipeDecision {
     /// What the fingers are doing.
     enum Kind: Hashable, Sendable {
         case scroll
+        /// Two fingers side by side that are no pinch: a scroll once their average has moved
+        /// the scroll start distance (see `scrollBegins(average:)`), and nothing else until the
+        /// finger count changes.
+        case scrollOnceMoved
         case swipe
         case pinch
         /// Nothing that is reported: two fingers moving apart on a pad that cannot follow a pinch.
@@ -98,7 +105,8 @@ struct PinchSwipeDecision {
         }
         guard max(moveA, moveB) >= decisionDistance else { return nil }
         if elapsed >= boxTimeout, spread.x < boxWidth, spread.y < boxHeight {
-            return fingers == 2 ? .scroll : .swipe
+            if fingers == 2 { return scrollBegins(average: (first + second) * 0.5) ? .scroll : .scrollOnceMoved }
+            return average >= minimum ? .swipe : nil
         }
         if fingers == 2 {
             if moveA >= minimum, moveB >= minimum {
@@ -112,6 +120,12 @@ struct PinchSwipeDecision {
         if moveB >= maximum, moveA < minimum { return .pinch }
         guard moveA >= minimum, moveB >= minimum else { return nil }
         return sameDirection(first, second) ? .swipe : .pinch
+    }
+
+    /// Whether two fingers whose average movement is `average` (millimetres) have moved far
+    /// enough to scroll.
+    func scrollBegins(average: Vector) -> Bool {
+        average.length >= minimumMove
     }
 
     /// Whether a scroll that began `elapsed` microseconds after its fingers landed is a pinch after

@@ -57,6 +57,8 @@ struct TouchpadGestureRecognition {
         /// decided first.
         case deciding(since: Timestamp, hold: Timestamp?)
         case holding(since: Timestamp)
+        /// Two fingers side by side that are no pinch: they scroll once their average has moved.
+        case scrollPending(since: Timestamp)
         /// `TouchpadGesture` scrolls; until the pinch timeout after `since` it may become a pinch.
         case scrolling(since: Timestamp)
         case moving(GestureMotion)
@@ -126,6 +128,7 @@ struct TouchpadGestureRecognition {
         case .idle: "idle"
         case .deciding: "deciding"
         case .holding: "holding"
+        case .scrollPending: "scroll pending"
         case .scrolling: "scrolling"
         case .moving(.pinch): "pinching"
         case .moving(.swipe): "swiping"
@@ -143,7 +146,7 @@ struct TouchpadGestureRecognition {
         switch state {
         case .deciding(_, let hold): hold
         case .switching(_, let deadline): deadline
-        case .idle, .holding, .scrolling, .moving, .restarting, .blocked: nil
+        case .idle, .holding, .scrollPending, .scrolling, .moving, .restarting, .blocked: nil
         }
     }
 
@@ -174,7 +177,7 @@ struct TouchpadGestureRecognition {
             finish(motion, .ended, at: time, into: &output)
         case .holding:
             emit(.hold, .ended, at: time, into: &output)
-        case .idle, .deciding, .scrolling, .restarting, .blocked:
+        case .idle, .deciding, .scrollPending, .scrolling, .restarting, .blocked:
             break
         }
         start(new, contacts: contacts, isButtonHeld: isButtonHeld, at: time)
@@ -210,7 +213,7 @@ struct TouchpadGestureRecognition {
                 pinchesAndSwipes: pinchesAndSwipes)
             guard let kind else { return nil }
             if case .holding = state { emit(.hold, .cancelled, at: time, into: &output) }
-            if undecidedScrollTravel != nil, kind != .scroll {
+            if undecidedScrollTravel != nil, kind != .scroll, kind != .scrollOnceMoved {
                 // For two fingers, anything but a scroll means they moved apart.
                 undecidedScrollTravel = nil
                 log.record(
@@ -230,6 +233,15 @@ struct TouchpadGestureRecognition {
                 }
                 state = .scrolling(since: since)
                 return .beginScroll(average: (first + second) * 0.5)
+            case .scrollOnceMoved:
+                guard scrollsWithTwoFingers else {
+                    undecidedScrollTravel = nil
+                    state = .blocked
+                    return nil
+                }
+                undecidedScrollTravel = ((first + second) * 0.5).length
+                state = .scrollPending(since: since)
+                return nil
             case .swipe:
                 state = .moving(.swipe)
                 emit(.swipe, .began, at: time, into: &output)
@@ -243,6 +255,15 @@ struct TouchpadGestureRecognition {
                 emit(.pinch, .began, at: time, into: &output)
                 return nil
             }
+        case .scrollPending(let since):
+            guard !isButtonHeld, top >= 0 else { return nil }
+            let average =
+                ((contacts[top].position - origins[top]) + (contacts[bottom].position - origins[bottom])) * 0.5
+            undecidedScrollTravel = average.length
+            guard decision.scrollBegins(average: average) else { return nil }
+            undecidedScrollTravel = nil
+            state = .scrolling(since: since)
+            return .beginScroll(average: average)
         case .scrolling(let since):
             guard !isButtonHeld, pinchesAndSwipes, top >= 0, top != bottom,
                 decision.scrollBecomesPinch(
@@ -299,7 +320,7 @@ struct TouchpadGestureRecognition {
             guard deadline <= time else { return }
             finish(motion, .cancelled, at: deadline, into: &output)
             state = .restarting
-        case .idle, .deciding(_, nil), .holding, .scrolling, .moving, .restarting, .blocked:
+        case .idle, .deciding(_, nil), .holding, .scrollPending, .scrolling, .moving, .restarting, .blocked:
             break
         }
     }
@@ -383,7 +404,7 @@ struct TouchpadGestureRecognition {
             emit(.hold, .cancelled, at: time, into: &output)
         case .moving(let motion), .switching(let motion, _):
             finish(motion, .cancelled, at: time, into: &output)
-        case .idle, .deciding, .scrolling, .restarting, .blocked:
+        case .idle, .deciding, .scrollPending, .scrolling, .restarting, .blocked:
             break
         }
     }

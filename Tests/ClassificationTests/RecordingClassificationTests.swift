@@ -91,15 +91,12 @@ import WayfinderTestSupport
 
     /// The Cypress firmware reports a two-finger press as `BTN_RIGHT`; the pad's profile counts the
     /// fingers of a press (clickfinger), and two fingers are secondary. Before the press the
-    /// fingers rest side by side for over 150 ms and drift 1 mm left: a short scroll, as libinput
-    /// reads them too, which the press ends.
+    /// fingers rest side by side for over 150 ms and one drifts 1 mm: no pinch, a scroll once
+    /// they move (libinput scrolls by the drift at once), but their average moves less than
+    /// 1.5 mm before the press, so nothing scrolls.
     @Test func cypressTwoFingerPressIsSecondaryByFingerCount() throws {
         let output = try run("touchpad/evemu-devices_cypress-clickpad.two-finger-press.evemu")
-        #expect(
-            summaries(interactions(output)) == [
-                "scroll began left", "scroll changed left", "scroll ended",
-                "button secondary down fingers", "button secondary up fingers",
-            ])
+        #expect(summaries(interactions(output)) == ["button secondary down fingers", "button secondary up fingers"])
     }
 
     @Test func appleClickpadCountsFingersFromToolKeys() throws {

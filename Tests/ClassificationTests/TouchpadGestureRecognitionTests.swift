@@ -273,6 +273,32 @@ import WayfinderTestSupport
             ])
     }
 
+    /// Two fingers rest side by side (a hold from 40 ms on). At 200 ms one wobbles 1 mm right:
+    /// side by side 150 ms after landing, they are a scroll and never a pinch, so the hold is
+    /// cancelled there; but their average has moved 0.5 mm, and the scroll waits for 1.5 mm. At
+    /// 210 ms both move 2 mm down (their average now 2.06 mm from where they landed): the scroll
+    /// begins, downward, and ends when they lift at 220 ms.
+    @Test func aWobbleOfRestingFingersCancelsTheHoldAndTheScrollWaitsForMovement() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(200))
+        script.move(finger: 0, byMillimetres: 1, 0)
+        script.sync()
+        script.step([(0, 0, 2), (1, 0, 2)], frames: 1, every: .milliseconds(10))
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            try classify(script.device, script.frames).map {
+                "\(($0.time - start).inSeconds * 1000) \(summary($0.event))"
+            }
+                == [
+                    "40.0 hold began 2 indirectPointer", "200.0 hold cancelled 2 indirectPointer",
+                    "210.0 scroll began down", "220.0 scroll ended",
+                ])
+    }
+
     /// Two fingers move down together: a scroll. Within 300 ms of landing they move apart: each
     /// has then travelled more than 1.5 mm since landing, in directions more than 45° apart, so
     /// the scroll ends and a pinch begins in that frame (whose movement does not scroll).

@@ -87,13 +87,13 @@ import WayfinderTestSupport
             ])
         let scroll = try Self.recording("clickpad.two-finger-scroll-down.events")
         let traditional = try Self.lines(["replay"] + scroll)
-        // The fingers rest 40 ms first: a hold, cancelled when they scroll (side by side, once one
-        // of them moved 1 mm).
+        // The fingers rest 40 ms first: a hold, cancelled once one of them has moved 1 mm (side
+        // by side, they are a scroll); the scroll begins when their average has moved 1.5 mm.
         #expect(
             traditional[1...3] == [
                 "  0.040020  SynPS/2 Synaptics TouchPad  hold began 2 fingers (indirectPointer)",
                 "  0.395098  SynPS/2 Synaptics TouchPad  hold cancelled 2 fingers (indirectPointer)",
-                "  0.395098  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy 3.99",
+                "  0.428340  SynPS/2 Synaptics TouchPad  scroll continuous began dx 0.00 dy 8.91",
             ])
         #expect(
             try Self.lines(["replay", "--natural-scrolling"] + scroll) == traditional.map(Self.verticallyReversed))

@@ -49,8 +49,9 @@ DELIBERATE = {
 UNASSERTED = {
     ("touchpad/evemu-devices_bcm5974-apple.three-finger-click", "scroll source"):
         "libinput starts a two-finger scroll of about 0.1 as the fingers land before the click; Wayfinder starts none (both fingers must move 1.5 mm the same way)",
-    ("touchpad/evemu-devices_cypress-clickpad.two-finger-press", "scroll direction"):
-        "both read the fingers resting side by side as a short two-finger scroll before the press; Wayfinder's ends at the press, left, libinput's goes on through the press it dropped and ends down",
+    ("touchpad/evemu-devices_cypress-clickpad.two-finger-press", "scroll source"):
+        "both take the fingers resting side by side for a scroll once one drifts 1 mm; libinput scrolls by the drift at once (and on through the press it dropped), Wayfinder once their average has moved 1.5 mm, which it does not before the press",
+    ("touchpad/evemu-devices_cypress-clickpad.two-finger-press", "scroll direction"): "as scroll source",
     ("touchpad/evemu-devices_alps-glidepoint.2-finger-tap", "scroll source"):
         "the fingers move too far for a tap; libinput makes a small two-finger scroll, Wayfinder neither taps nor scrolls (both fingers must move 1.5 mm the same way)",
     ("touchpad/evemu-devices_alps-glidepoint.2-finger-tap", "scroll direction"): "as scroll source",
