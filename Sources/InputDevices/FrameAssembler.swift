@@ -7,6 +7,10 @@ public enum FrameReadResult: Hashable, Sendable {
     /// A frame made up after the kernel dropped events (`SYN_DROPPED`): it brings the device's
     /// state (keys, axes, touches) up to date with the hardware. It ends with a `SYN_REPORT`.
     case synchronized(EventFrame)
+    /// The kernel dropped events (`SYN_DROPPED`) and the device's state is as it was: input that
+    /// leaves no state (motion, wheel turns, a press and its release) was lost, and there is
+    /// nothing to bring up to date. Reading again goes on with the next frame.
+    case lost
     /// No complete frame is available yet; poll the descriptor and read again.
     case wouldBlock
     /// The device was unplugged. Every later read returns `.removed` too.
@@ -24,6 +28,9 @@ public enum FrameReadResult: Hashable, Sendable {
 ///                    → synchronized frame           → back to normal
 /// ```
 ///
+/// A resynchronisation that finds nothing changed (only motion or wheel turns were lost) reads
+/// `lost` instead of a frame.
+///
 /// The events of a frame collect in one buffer that is reused: once the caller lets go of the
 /// previous frame, reading the next one allocates nothing.
 public struct FrameAssembler: Sendable {
@@ -31,6 +38,8 @@ public struct FrameAssembler: Sendable {
     private var pending: [InputEvent]
     /// Whether a resynchronisation is in progress.
     private var isSynchronizing = false
+    /// Whether the resynchronisation in progress has handed out a frame.
+    private var hasSynchronized = false
     /// Whether `pending` holds a frame already handed out (cleared before the next read).
     private var isPendingDelivered = false
     /// Whether the device has gone away.
@@ -65,9 +74,15 @@ public struct FrameAssembler: Sendable {
             if isSynchronizing {
                 switch io.nextEvent(.synchronize) {
                 case .synchronized(let event), .event(let event):
+                    if event.isReport, pending.isEmpty {
+                        // A resynchronisation that found nothing changed may still close with a
+                        // SYN_REPORT of its own: no frame, the loss is all there is to say.
+                        continue
+                    }
                     pending.append(event)
                     if event.isReport {
                         isPendingDelivered = true
+                        hasSynchronized = true
                         return .synchronized(EventFrame(events: pending))
                     }
                 case .wouldBlock:
@@ -78,8 +93,10 @@ public struct FrameAssembler: Sendable {
                         isPendingDelivered = true
                         return .synchronized(EventFrame(events: pending))
                     }
+                    if !hasSynchronized { return .lost }
                 case .dropped:
                     pending.removeAll(keepingCapacity: true)
+                    hasSynchronized = false
                 case .removed:
                     return markRemoved()
                 case .failure(let errno):
@@ -92,6 +109,7 @@ public struct FrameAssembler: Sendable {
                         // A raw reader hands SYN_DROPPED through as an event.
                         pending.removeAll(keepingCapacity: true)
                         isSynchronizing = true
+                        hasSynchronized = false
                         continue
                     }
                     pending.append(event)
@@ -104,6 +122,7 @@ public struct FrameAssembler: Sendable {
                     // its events: drop them and bring the state up to date instead.
                     pending.removeAll(keepingCapacity: true)
                     isSynchronizing = true
+                    hasSynchronized = false
                 case .synchronized(let event):
                     pending.append(event)
                 case .wouldBlock:

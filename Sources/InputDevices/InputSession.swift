@@ -12,6 +12,9 @@ public enum SessionEvent: Hashable, Sendable {
     case frame(path: String, EventFrame)
     /// A frame made up after the kernel dropped events, bringing the device's state up to date.
     case synchronized(path: String, EventFrame)
+    /// The kernel dropped events of the device at `path` that changed none of its state: some
+    /// input (motion, wheel turns, a press with its release) is lost, and no frame follows.
+    case dropped(path: String)
 }
 
 /// Several open devices read together in one event loop: frames as they arrive, devices added
@@ -150,6 +153,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
                 switch try device.handle.readFrame() {
                 case .frame(let frame): handle(.frame(path: path, frame))
                 case .synchronized(let frame): handle(.synchronized(path: path, frame))
+                case .lost: handle(.dropped(path: path))
                 case .wouldBlock: return
                 case .removed:
                     removedPaths.append(path)

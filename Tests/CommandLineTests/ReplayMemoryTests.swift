@@ -2,12 +2,8 @@ import Foundation
 import Testing
 import WayfinderTestSupport
 
-#if canImport(Glibc)
-    @preconcurrency import Glibc
-#endif
-
 /// `wayfinder replay` streams: its peak memory does not grow with the recording's length. Only
-/// memory is measured (the kernel's peak resident size of the child), never time.
+/// memory is measured (the kernel's peak resident size of the process), never time.
 @Suite struct ReplayMemoryTests {
     /// Writes a synthetic 1 kHz mouse session of `frames` frames with `Scripts/generate-session`.
     static func session(frames: Int, in directory: URL) throws -> String {
@@ -25,27 +21,29 @@ import WayfinderTestSupport
     }
 
     /// Runs `wayfinder` with standard output to `/dev/null` and returns its exit status and peak
-    /// resident memory in kilobytes (`ru_maxrss` of the child, from `wait4`).
+    /// resident memory in kilobytes.
+    ///
+    /// A small Python process starts it and reads its peak from `RUSAGE_CHILDREN`. Spawned from
+    /// this test process directly, the child would inherit this process's high-water mark: Linux
+    /// carries the memory a process had before `exec` into its peak, and a child spawned with a
+    /// shared address space (as `posix_spawn` does) starts out as this whole test run, which
+    /// holds a hundred megabytes and more while the other suites run beside it.
     static func peakMemory(_ arguments: [String]) throws -> (status: Int32, kilobytes: Int) {
         let executable = try WayfinderProcess.executableURL().path
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-        guard spawned == 0 else {
+        let script = """
+            import resource, subprocess, sys
+            status = subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL).returncode
+            print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+            """
+        let outcome = try WayfinderProcess.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, executable] + arguments)
+        let fields = outcome.standardOutput.split(whereSeparator: \.isWhitespace)
+        guard outcome.exitCode == 0, fields.count == 2, let status = Int32(fields[0]), let kilobytes = Int(fields[1])
+        else {
             throw WayfinderProcess.Failure(
-                description: "posix_spawn \(executable): \(String(cString: strerror(spawned)))")
+                description: "measuring \(arguments): \(outcome.standardOutput) \(outcome.standardError)")
         }
-        var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
-        // The exit status as WEXITSTATUS has it; anything else (a signal) is reported as -1.
-        let exitStatus = status & 0x7f == 0 ? (status >> 8) & 0xff : -1
-        return (exitStatus, Int(usage.ru_maxrss))
+        return (status, kilobytes)
     }
 
     /// A session ten times as long peaks at no more than a quarter above the short one: a replay

@@ -88,6 +88,8 @@ import Testing
         let after = Events.at(9, .relative, RelativeAxis.y.rawValue, 4)
         // motion, SYN_DROPPED, press, SYN_REPORT (end of the damaged frame), after, SYN_REPORT
         try pipe.write([motion, Events.dropped(5), press, Events.report(6)])
+        // No state to read again without libevdev: the loss is all there is to say.
+        #expect(try pipe.device.readFrame() == .lost)
         #expect(try pipe.device.readFrame() == .wouldBlock)
         try pipe.write([after, Events.report(9)])
         #expect(try pipe.device.readFrame() == .frame(EventFrame(events: [after, Events.report(9)])))
@@ -96,6 +98,7 @@ import Testing
     @Test func theDamagedFrameMayArriveLater() throws {
         var pipe = try PipeDevice()
         try pipe.write([Events.dropped(5), press])
+        #expect(try pipe.device.readFrame() == .lost)
         #expect(try pipe.device.readFrame() == .wouldBlock)
         try pipe.write([Events.report(6), motion, Events.report(7)])
         #expect(try pipe.device.readFrame() == .frame(EventFrame(events: [motion, Events.report(7)])))

@@ -77,10 +77,38 @@ import Testing
         #expect(result == .synchronized(EventFrame(events: [synced, Events.report(5000)])))
     }
 
-    @Test func anEmptyResynchronisationProducesNoFrame() throws {
+    /// Only motion was lost: the resynchronisation finds nothing changed and says so, once; then
+    /// normal reading goes on.
+    @Test func anEmptyResynchronisationReportsTheLossWithoutAFrame() throws {
         let io = ScriptedDeviceIO(normal: [.event(x), .dropped, .event(y), .event(Events.report(1000))])
         var assembler = FrameAssembler()
+        #expect(try assembler.readFrame(from: io, path: "p") == .lost)
         #expect(try assembler.readFrame(from: io, path: "p") == .frame(EventFrame(events: [y, Events.report(1000)])))
+        #expect(try assembler.readFrame(from: io, path: "p") == .wouldBlock)
+    }
+
+    /// A resynchronisation that finds nothing changed but closes with a SYN_REPORT of its own is
+    /// a loss too, not an empty frame.
+    @Test func aResynchronisationOfOnlyAReportIsALoss() throws {
+        let io = ScriptedDeviceIO(
+            normal: [.dropped, .event(y), .event(Events.report(6000))],
+            synchronize: [.synchronized(Events.report(5000))])
+        var assembler = FrameAssembler()
+        #expect(try assembler.readFrame(from: io, path: "p") == .lost)
+        #expect(try assembler.readFrame(from: io, path: "p") == .frame(EventFrame(events: [y, Events.report(6000)])))
+    }
+
+    /// A resynchronisation that brought frames reports no loss of its own when it ends.
+    @Test func aResynchronisationWithFramesEndsWithoutALoss() throws {
+        let synced = Events.at(5000, .key, KeyCode.leftButton.rawValue, 0)
+        let io = ScriptedDeviceIO(
+            normal: [.dropped, .event(y), .event(Events.report(6000))],
+            synchronize: [.synchronized(synced), .synchronized(Events.report(5000))])
+        var assembler = FrameAssembler()
+        #expect(
+            try assembler.readFrame(from: io, path: "p")
+                == .synchronized(EventFrame(events: [synced, Events.report(5000)])))
+        #expect(try assembler.readFrame(from: io, path: "p") == .frame(EventFrame(events: [y, Events.report(6000)])))
     }
 
     @Test func aRawDroppedEventAlsoStartsAResynchronisation() throws {
@@ -88,8 +116,9 @@ import Testing
             .event(x), .event(Events.dropped(1500)), .event(y), .event(Events.report(2000)),
         ])
         var assembler = FrameAssembler()
+        #expect(try assembler.readFrame(from: io, path: "p") == .lost)
         #expect(try assembler.readFrame(from: io, path: "p") == .frame(EventFrame(events: [y, Events.report(2000)])))
-        #expect(io.log.modes.contains(.synchronize))
+        #expect(io.log.modes == [.normal, .normal, .synchronize, .normal, .normal])
     }
 
     @Test func removalDiscardsThePartialFrameAndSticks() throws {

@@ -106,7 +106,7 @@ struct HardwareDeviceTests {
                 for event in frame.events where event.keyCode == .leftButton {
                     leftButtonIsDown = event.value != 0
                 }
-            case .wouldBlock, .removed: break
+            case .lost, .wouldBlock, .removed: break
             }
             if leftButtonIsDown { break }
         }

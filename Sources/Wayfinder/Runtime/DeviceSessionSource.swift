@@ -127,15 +127,22 @@ public final class DeviceSessionSource: LiveInputSource {
                 if let id = identifiers[path] { output.append(.frame(id, frame)) }
             case .synchronized(let path, let frame):
                 // The kernel's buffer overflowed: input was lost, and the frame brings the state
-                // up to date. Said once per device, so that a flood does not flood the messages.
-                if droppedPaths.insert(path).inserted {
-                    report(
-                        "Warning: \(path): the kernel dropped events (SYN_DROPPED), so some input was lost; "
-                            + "the device's state was read again")
-                }
+                // up to date.
+                warnOfDroppedEvents(path)
                 if let id = identifiers[path] { output.append(.frame(id, frame)) }
+            case .dropped(let path):
+                // Lost input that left no state behind: nothing to bring up to date.
+                warnOfDroppedEvents(path)
             }
         }
+    }
+
+    /// Says once per device, so that a flood does not flood the messages, that input was lost.
+    private func warnOfDroppedEvents(_ path: String) {
+        guard droppedPaths.insert(path).inserted else { return }
+        report(
+            "Warning: \(path): the kernel dropped events (SYN_DROPPED), so some input was lost; "
+                + "the device's state was read again")
     }
 
     public func close() { session.stop() }

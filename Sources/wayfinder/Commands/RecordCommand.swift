@@ -80,6 +80,14 @@ struct RecordCommand: Command {
         var captured: [CapturedDevice] = []
         var failures: [DeviceError] = []
         var isFirstPoll = true
+        // The devices that lost input, said once each so that a flood does not flood the messages.
+        var droppedPaths: Set<String> = []
+        func warnOfDroppedEvents(_ path: String) {
+            guard droppedPaths.insert(path).inserted else { return }
+            print(
+                "Warning: \(path): the kernel dropped events (SYN_DROPPED), so the recording misses some input",
+                to: &errors)
+        }
         while true {
             let keepsRunning = try session.poll(timeout: nil) { event in
                 switch event {
@@ -91,10 +99,17 @@ struct RecordCommand: Command {
                     print("Warning: \(error)", to: &errors)
                 case .removed(let path):
                     print("\(path) was removed; its recording ends here", to: &errors)
-                case .frame(let path, let frame), .synchronized(let path, let frame):
+                case .frame(let path, let frame):
                     if let index = captured.firstIndex(where: { $0.path == path }) {
                         captured[index].frames.append(frame)
                     }
+                case .synchronized(let path, let frame):
+                    warnOfDroppedEvents(path)
+                    if let index = captured.firstIndex(where: { $0.path == path }) {
+                        captured[index].frames.append(frame)
+                    }
+                case .dropped(let path):
+                    warnOfDroppedEvents(path)
                 }
             }
             if isFirstPoll {
