@@ -5,9 +5,9 @@ import Foundation
 /// Scenes use their own small reader instead of `JSONSerialization` for three reasons: every value
 /// keeps its line, an object keeps its keys in file order (and a repeated key is reported instead
 /// of silently dropped), and `true` is never confused with `1`.
-struct JSONValue: Sendable {
+package struct JSONValue: Sendable {
     /// The kinds of JSON values.
-    enum Kind: Sendable {
+    package enum Kind: Sendable {
         case null
         case bool(Bool)
         case number(Double)
@@ -17,12 +17,12 @@ struct JSONValue: Sendable {
     }
 
     /// The value.
-    var kind: Kind
+    package var kind: Kind
     /// The 1-based line the value starts on.
-    var line: Int
+    package var line: Int
 
     /// A word for the value's type, used in "expected …, found …" messages.
-    var typeName: String {
+    package var typeName: String {
         switch kind {
         case .null: "null"
         case .bool: "a boolean"
@@ -35,21 +35,55 @@ struct JSONValue: Sendable {
 }
 
 /// One `"key": value` pair of a JSON object.
-struct JSONMember: Sendable {
+package struct JSONMember: Sendable {
     /// The key.
-    var key: String
+    package var key: String
     /// The line the key is on.
-    var line: Int
+    package var line: Int
     /// The value.
-    var value: JSONValue
+    package var value: JSONValue
 }
 
 /// A syntax error in a JSON text.
-struct JSONSyntaxError: Error, Sendable {
+package struct JSONSyntaxError: Error, Sendable {
     /// What is wrong.
-    var message: String
+    package var message: String
     /// The 1-based line of the offending character.
-    var line: Int
+    package var line: Int
+    /// The key, when what is wrong is a key that appears twice in one object.
+    package var repeatedKey: String?
+
+    init(message: String, line: Int) {
+        self.message = message
+        self.line = line
+    }
+
+    /// A key that appears twice in one object, the second time on `line`.
+    static func repeated(_ key: String, line: Int) -> JSONSyntaxError {
+        var error = JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: line)
+        error.repeatedKey = key
+        return error
+    }
+}
+
+extension JSONValue {
+    /// Reads a whole JSON text: one value, and only whitespace after it.
+    /// - Throws: ``JSONSyntaxError`` with the line of what is wrong; a key that appears twice in
+    ///   one object is an error, not a value silently dropped.
+    package static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { bytes -> Result<JSONValue, JSONSyntaxError> in
+            var reader = JSONReader(document: bytes)
+            do throws(JSONSyntaxError) {
+                let value = try reader.readValue()
+                try reader.finishDocument()
+                return .success(value)
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
 }
 
 /// A recursive-descent JSON reader (RFC 8259) over UTF-8 bytes that records lines.
@@ -259,7 +293,7 @@ struct JSONReader {
                     if keySet == nil && keys.count >= Self.linearKeyCheckLimit { keySet = Set(keys) }
                     let repeated = keySet != nil ? keySet?.insert(key).inserted == false : keys.contains(key)
                     if repeated {
-                        throw JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: keyLine)
+                        throw JSONSyntaxError.repeated(key, line: keyLine)
                     }
                     if keySet == nil { keys.append(key) }
                 }
@@ -458,7 +492,7 @@ struct JSONReader {
                 repeated = members.contains { $0.key == key }
             }
             if repeated {
-                throw JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: keyLine)
+                throw JSONSyntaxError.repeated(key, line: keyLine)
             }
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {

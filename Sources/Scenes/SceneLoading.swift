@@ -360,7 +360,7 @@ private struct SceneDecoder {
     /// seen in its object.
     func checkRepeated(_ key: String, knownIndex: Int?, line: Int, in keys: inout KeyTracker) throws(SceneError) {
         guard keys.insert(key, knownIndex: knownIndex) else {
-            throw syntax(JSONSyntaxError(message: "the key \"\(key)\" appears twice in one object", line: line))
+            throw syntax(JSONSyntaxError.repeated(key, line: line))
         }
     }
 

@@ -189,8 +189,8 @@ public struct DeviceSettingsRules: Sendable {
         }
 
         /// `"key" must be one of …; did you mean "…"?`.
-        static func notOneOf(_ key: String, _ value: Any?, among known: [String]) -> LineError {
-            let suggestion = (value as? String).flatMap { Suggestion.closest(to: $0, among: known) }
+        static func notOneOf(_ key: String, _ word: String?, among known: [String]) -> LineError {
+            let suggestion = word.flatMap { Suggestion.closest(to: $0, among: known) }
             return LineError(
                 "\"\(key)\" must be one of " + known.joined(separator: ", ") + Suggestion.text(suggestion))
         }
@@ -207,36 +207,45 @@ public struct DeviceSettingsRules: Sendable {
     ]
 
     private static func rule(_ text: String, line: Int) throws(LineError) -> Rule {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-            throw LineError("not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}")
+        let notAnObject = LineError(
+            "not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}")
+        let value: JSONValue
+        do {
+            value = try JSONValue.parse(text)
+        } catch {
+            // A repeated key would leave one of its values unused: said as it is.
+            if error.repeatedKey != nil { throw LineError(error.message) }
+            throw notAnObject
         }
-        for key in object.keys.sorted() where !ruleKeys.contains(key) {
-            throw .unknown("field", key, among: ruleKeys)
+        guard case .object(let members) = value.kind else { throw notAnObject }
+        for member in members where !ruleKeys.contains(member.key) {
+            throw .unknown("field", member.key, among: ruleKeys)
         }
-        guard let match = object["match"] as? [String: Any] else {
+        guard let match = members.object("match") else {
             throw LineError("\"match\" is missing or not an object")
         }
-        guard let settings = object["settings"] as? [String: Any] else {
+        guard let settings = members.object("settings") else {
             throw LineError("\"settings\" is missing or not an object")
         }
         return Rule(match: try Self.match(match), changes: try Self.changes(settings), line: line)
     }
 
-    private static func match(_ object: [String: Any]) throws(LineError) -> Match {
+    private static func match(_ members: [JSONMember]) throws(LineError) -> Match {
         var match = Match()
-        for key in object.keys.sorted() {
-            let value = object[key]
+        for member in members {
+            let key = member.key
+            let word = member.value.string
             switch key {
             case "name":
-                guard let name = value as? String else { throw LineError("\"name\" must be a string") }
+                guard let name = word else { throw LineError("\"name\" must be a string") }
                 match.name = name
             case "kind":
-                guard let word = value as? String, let kind = DeviceKind(rawValue: word) else {
-                    throw .notOneOf(key, value, among: DeviceKind.allCases.map(\.rawValue))
+                guard let word, let kind = DeviceKind(rawValue: word) else {
+                    throw .notOneOf(key, word, among: DeviceKind.allCases.map(\.rawValue))
                 }
                 match.kind = kind
             case "id":
-                let parts = (value as? String)?.split(separator: ":", omittingEmptySubsequences: false) ?? []
+                let parts = word?.split(separator: ":", omittingEmptySubsequences: false) ?? []
                 guard parts.count == 2, parts.allSatisfy({ $0.count == 4 }),
                     let vendor = UInt16(parts[0], radix: 16), let product = UInt16(parts[1], radix: 16)
                 else { throw LineError("\"id\" must be \"vendor:product\" in hex, like \"046d:c52b\"") }
@@ -249,25 +258,20 @@ public struct DeviceSettingsRules: Sendable {
         return match
     }
 
-    /// The type JSONSerialization gives `true` and `false`.
-    private static let booleanType = type(of: NSNumber(value: true) as Any)
-
-    private static func changes(_ object: [String: Any]) throws(LineError) -> [Change] {
+    private static func changes(_ members: [JSONMember]) throws(LineError) -> [Change] {
         var changes: [Change] = []
-        for key in object.keys.sorted() {
-            let value = object[key]
+        for member in members {
+            let key = member.key
             func flag() throws(LineError) -> Bool {
-                // JSONSerialization gives true and 1 alike as numbers, but a boolean has its own
-                // type: only true and false are accepted.
-                guard let value, type(of: value) == Self.booleanType, let flag = value as? Bool else {
+                guard case .bool(let flag) = member.value.kind else {
                     throw LineError("\"\(key)\" must be true or false")
                 }
                 return flag
             }
             func choice<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(LineError) -> Choice
             where Choice.RawValue == String {
-                guard let word = value as? String, let choice = Choice(rawValue: word) else {
-                    throw .notOneOf(key, value, among: type.allCases.map(\.rawValue))
+                guard let word = member.value.string, let choice = Choice(rawValue: word) else {
+                    throw .notOneOf(key, member.value.string, among: type.allCases.map(\.rawValue))
                 }
                 return choice
             }
@@ -285,6 +289,24 @@ public struct DeviceSettingsRules: Sendable {
             }
         }
         return changes
+    }
+}
+
+extension JSONValue {
+    /// The string, if the value is one.
+    fileprivate var string: String? {
+        if case .string(let string) = kind { return string }
+        return nil
+    }
+}
+
+extension [JSONMember] {
+    /// The members of the object under `key`, if there is one.
+    fileprivate func object(_ key: String) -> [JSONMember]? {
+        guard let member = first(where: { $0.key == key }), case .object(let members) = member.value.kind else {
+            return nil
+        }
+        return members
     }
 }
 

@@ -17,20 +17,21 @@ import WayfinderTestSupport
         {"match": {}, "settings": {"disableWhileTyping": false, "tapAndDrag": false, "clickMethod": "fingers"}}
         """
 
+    /// Each rule keeps its line, and its changes in the order it names them.
     @Test func aFileIsReadRuleByRuleWithItsLines() throws {
         let rules = try DeviceSettingsRules(parsing: Self.text, file: "settings.jsonl")
         #expect(
             rules.rules == [
                 .init(
-                    match: .init(kind: .touchpad), changes: [.naturalScrolling(true), .tapToClick(true)], line: 2),
+                    match: .init(kind: .touchpad), changes: [.tapToClick(true), .naturalScrolling(true)], line: 2),
                 .init(
                     match: .init(name: "Scripted Mouse"), changes: [.leftHanded(true), .scrollMethod(.onButton)],
                     line: 4),
                 .init(
                     match: .init(vendorID: 0x1234, productID: 0x5678),
-                    changes: [.dragLock(.sticky), .middleButtonEmulation(false)], line: 5),
+                    changes: [.middleButtonEmulation(false), .dragLock(.sticky)], line: 5),
                 .init(
-                    match: .init(), changes: [.clickMethod(.fingers), .disableWhileTyping(false), .tapAndDrag(false)],
+                    match: .init(), changes: [.disableWhileTyping(false), .tapAndDrag(false), .clickMethod(.fingers)],
                     line: 6),
             ])
     }
@@ -114,6 +115,16 @@ import WayfinderTestSupport
             "{\"match\": {}, \"settings\": {} ",
             "not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}"
         ),
+        // A repeated key would leave one of its values unused.
+        (
+            "{\"match\": {}, \"settings\": {\"tapToClick\": true, \"tapToClick\": false}}",
+            "the key \"tapToClick\" appears twice in one object"
+        ),
+        (
+            "{\"match\": {}, \"match\": {\"kind\": \"mouse\"}, \"settings\": {}}",
+            "the key \"match\" appears twice in one object"
+        ),
+        ("{\"match\": {}, \"settings\": {\"leftHanded\": null}}", "\"leftHanded\" must be true or false"),
     ])
     func aBrokenRuleNamesTheFileAndLine(rule: String, message: String) {
         let text = "# a comment, then a blank line\n\n" + rule
@@ -136,7 +147,7 @@ import WayfinderTestSupport
         let file = lines[(start + 1)..<end].joined(separator: "\n")
         #expect(
             try DeviceSettingsRules(parsing: file, file: "settings.jsonl").rules == [
-                .init(match: .init(kind: .touchpad), changes: [.naturalScrolling(true), .tapToClick(true)], line: 2),
+                .init(match: .init(kind: .touchpad), changes: [.tapToClick(true), .naturalScrolling(true)], line: 2),
                 .init(
                     match: .init(vendorID: 0x046d, productID: 0xc52b),
                     changes: [.leftHanded(true), .middleButtonEmulation(false)], line: 3),
