@@ -65,7 +65,8 @@ public enum DemoStreams {
         name: "Wayfinder Demo Clickpad", vendorID: 0x1234, productID: 0xde02)
 
     /// A touchscreen over the whole 1024 × 768 scene, 256 × 192 mm: four points a millimetre.
-    public static let touchscreen = ScriptedDevice.touchscreen(name: "Wayfinder Demo Touchscreen", width: 256, height: 192)
+    public static let touchscreen = ScriptedDevice.touchscreen(
+        name: "Wayfinder Demo Touchscreen", width: 256, height: 192)
 
     /// Moves the mouse by `dx`, `dy` in `frames` equal steps (each a whole unit: `dx` and `dy` are
     /// multiples of `frames`), one every 10 ms.

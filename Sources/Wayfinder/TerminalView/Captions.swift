@@ -42,7 +42,8 @@ public enum Captions {
                     let scale = action.scale.map { " ×\(WayfinderEvent.fixed($0, digits: 2))" } ?? ""
                     parts.append("zoom \(action.item) \(action.phase?.rawValue ?? "")\(scale)")
                 case "hover":
-                    parts.append(action.phase == .ended ? "pointer leaves \(action.item)" : "pointer over \(action.item)")
+                    parts.append(
+                        action.phase == .ended ? "pointer leaves \(action.item)" : "pointer over \(action.item)")
                 default:
                     let trigger = action.trigger == .swipe ? " by swipe" : ""
                     parts.append("\(action.name) on \(action.item)\(trigger)")
