@@ -187,8 +187,8 @@ enum PipelineBenchmarks {
             if let cells { return try RuntimeLoop.grid(cells: cells, laps: 0, warmUpBudget: nil) }
             return try RuntimeLoop.demo(warmUpBudget: nil)
         }
-        // Whole passes, so that every kind of frame is counted: 40 of the demo's 502 frames
-        // (20,080, as many as the classification check counts); one of the grid session's.
+        // Whole passes, so that every kind of frame is counted: 40 of the demo's 604 frames
+        // (24,160, about as many as the classification check's 20,000); one of the grid session's.
         let frames = { (loop: RuntimeLoop, harness: Harness) in
             cells == nil ? loop.framesPerPass * (harness.isQuick ? 4 : 40) : loop.framesPerPass
         }

@@ -14,6 +14,11 @@ public import Scenes
 /// 4. A Logitech mouse (real): the wheel scrolls the grid in steps; a press that moves while held
 ///    drags a sidebar album at once (no lift delay for a pointer); a right click opens an
 ///    album's context menu.
+/// 5. A mouse (synthesized): the pointer passes over the search field and the toolbar's Slideshow,
+///    Share and Settings buttons, whose hover effects come and go, and comes to rest on a photo.
+/// 6. A clickpad (synthesized): a finger and the thumb spread apart, a pinch that zooms the photo
+///    grid about the pointer; then they close past its smallest scale, and it bounces back.
+/// 7. A touchscreen (synthesized): a flick left across the album Holidays, its swipe to delete.
 ///
 /// ```swift
 /// let demo = try Demo.load()
@@ -88,6 +93,18 @@ public struct Demo {
                 recordings.appendingPathComponent(
                     "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu"),
                 nil
+            ),
+            (
+                "mouse: the pointer passes over the search field and the toolbar, which highlight under it",
+                directory.appendingPathComponent("Demo/demo-hover.evemu"), nil
+            ),
+            (
+                "touchpad: pinch out zooms the photo grid about the pointer; pinch in bounces back to its size",
+                directory.appendingPathComponent("Demo/demo-pinch.evemu"), nil
+            ),
+            (
+                "touchscreen: a flick left on an album swipes to delete it",
+                directory.appendingPathComponent("Demo/demo-swipe.evemu"), nil
             ),
         ]
         return try Demo(

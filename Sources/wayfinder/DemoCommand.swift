@@ -13,10 +13,13 @@ struct DemoCommand: Command {
     static let abstract = "Shows the whole pipeline on a bundled scene and bundled recordings; needs no device."
     static let discussion = """
         Plays a keyboard session (Tab between groups, arrows, Return, Shift-Tab), a two-finger scroll
-        and a secondary click on a real clickpad, and a real mouse's drag and wheel, one after another,
-        on a photo-app scene. In a terminal it draws the scene with the focused item's halo, the Tab
-        loop's group numbers, selection and scroll offsets, and names each interaction as it happens;
-        the view follows the terminal's size, and Ctrl-C ends it. Piped, it prints one line per event.
+        and a secondary click on a real clickpad, a real mouse's drag and wheel, and synthesized
+        gestures: the pointer hovering over the toolbar, a pinch that zooms the photo grid, and a
+        touchscreen's swipe to delete an album, one after another, on a photo-app scene. In a
+        terminal it draws the scene with the focused item's halo, the Tab loop's group numbers,
+        selection, scroll offsets and zoom, and the items under the pointer highlighted, and names
+        each interaction as it happens; the view follows the terminal's size, and Ctrl-C ends it.
+        Piped, it prints one line per event.
 
         With --scene and RECORDING arguments it plays one's own recordings, one after another, on
         one's own scene (either alone replaces the bundled one).
@@ -188,7 +191,8 @@ struct DemoCommand: Command {
         )
         let summary =
             isBundled
-            ? "done: focus moved through three groups, a selection, a scroll, a context menu and a drag"
+            ? "done: focus moved through three groups, a selection, a scroll, a context menu, a drag, "
+                + "hover, a pinch and a swipe"
             : "done: \(demo.chapters.count) recording\(demo.chapters.count == 1 ? "" : "s") played"
         draw(" " + summary)
         view.pause(for: Pacing.chapter)

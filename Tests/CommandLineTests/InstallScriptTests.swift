@@ -57,7 +57,7 @@ import WayfinderTestSupport
         let demo = try WayfinderProcess.run(
             ["demo", "--plain"], executable: destination.appendingPathComponent("usr/bin/wayfinder"))
         #expect(demo.exitCode == 0)
-        #expect(demo.outputLines.first == "== 1/4 keyboard: Tab between groups, arrows inside them, Return selects")
+        #expect(demo.outputLines.first == "== 1/7 keyboard: Tab between groups, arrows inside them, Return selects")
     }
 
     @Test func aRelativePrefixIsRefused() throws {

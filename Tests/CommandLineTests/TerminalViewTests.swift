@@ -183,7 +183,7 @@ import WayfinderTestSupport
 
     @Test func ctrlCEndsTheDemoAndRestoresTheTerminal() throws {
         let terminal = try Self.start(["demo"], columns: 80, rows: 24)
-        #expect(terminal.read { $0.lines.first?.hasPrefix(" wayfinder demo  1/4  keyboard") == true })
+        #expect(terminal.read { $0.lines.first?.hasPrefix(" wayfinder demo  1/7  keyboard") == true })
         terminal.type("\u{03}")  // the terminal turns it into SIGINT, as a person's Ctrl-C
         #expect(terminal.waitForExit() == 0)
         #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)

@@ -94,7 +94,8 @@ import Testing
         #expect(snapshot.selectedIDs == ["favorites"])
         // Three groups in the Tab loop: the search field, the sidebar, the grid.
         #expect(snapshot.groups.map(\.number) == [1, 2, 3])
-        #expect(snapshot.groups[1].frame == Rect(x: 0, y: 70, width: 240, height: 220))
+        // The sidebar's group spans its cells, from Recents at y 70 to the album Pets, 422 + 44.
+        #expect(snapshot.groups[1].frame == Rect(x: 0, y: 70, width: 240, height: 396))
         #expect(snapshot.groups[2].scrollViewID == "grid")
         // Photos have a rounded halo; sidebar cells the default (square) one.
         #expect(snapshot.haloCornerRadius == 0)

@@ -38,8 +38,15 @@ public enum Captions {
                         " (\(WayfinderEvent.rounded($0.x)), \(WayfinderEvent.rounded($0.y)))"
                     }
                     parts.append("\(action.name) \(action.item) \(action.phase?.rawValue ?? "")\(moved ?? "")")
+                case "zoom":
+                    let scale = action.scale.map { " ×\(WayfinderEvent.fixed($0, digits: 2))" } ?? ""
+                    parts.append("zoom \(action.item) \(action.phase?.rawValue ?? "")\(scale)")
+                case "hover":
+                    parts.append(
+                        action.phase == .ended ? "pointer leaves \(action.item)" : "pointer over \(action.item)")
                 default:
-                    parts.append("\(action.name) on \(action.item)")
+                    let trigger = action.trigger == .swipe ? " by swipe" : ""
+                    parts.append("\(action.name) on \(action.item)\(trigger)")
                 }
             case .contentOffset(let item, let offset):
                 parts.append("\(item) scrolled to y \(WayfinderEvent.rounded(offset.y))")

@@ -1,0 +1,33 @@
+import EventModel
+import Foundation
+import Testing
+import Wayfinder
+
+/// `wayfinder demo` piped: each chapter's heading, then the lines of its events, for all seven
+/// chapters, exactly as the library's replay of the bundled demo gives them.
+@Suite struct DemoCommandTests {
+    @Test func plainOutputIsEachChapterHeadingThenItsEvents() throws {
+        let result = try WayfinderProcess.run(["demo", "--plain"])
+        #expect(result.exitCode == 0)
+        #expect(
+            result.outputLines.filter { $0.hasPrefix("== ") } == [
+                "== 1/7 keyboard: Tab between groups, arrows inside them, Return selects",
+                "== 2/7 clickpad: two-finger scroll down on the photo grid",
+                "== 3/7 clickpad: click in the bottom-right corner, a secondary click",
+                "== 4/7 mouse: the wheel scrolls in steps; press and move drags an album at once; right click opens its menu",
+                "== 5/7 mouse: the pointer passes over the search field and the toolbar, which highlight under it",
+                "== 6/7 touchpad: pinch out zooms the photo grid about the pointer; pinch in bounces back to its size",
+                "== 7/7 touchscreen: a flick left on an album swipes to delete it",
+            ])
+        let demo = try Demo.load()
+        let events = try demo.replay.events(through: try demo.makeRuntime())
+        var expected: [String] = []
+        for (index, chapter) in demo.chapters.enumerated() {
+            expected.append("== \(index + 1)/\(demo.chapters.count) \(chapter.title)")
+            let end = demo.chapters.indices.contains(index + 1) ? demo.chapters[index + 1].start : nil
+            expected += events.filter { event in event.time >= chapter.start && end.map { event.time < $0 } ?? true }
+                .compactMap { $0.textLine() }
+        }
+        #expect(result.outputLines == expected)
+    }
+}
