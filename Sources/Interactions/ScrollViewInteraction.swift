@@ -69,6 +69,9 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// The content point (before zooming, from the content's top-left) that stays under the pinch,
     /// and where the pinch is in the node's coordinates; set while zooming.
     private var zoomAnchor: (content: Vector, location: Point)?
+    /// The scale the last zoom action reported, while a zoom is under way: a `changed` that would
+    /// repeat it (a pinch released where it was, a frame that moved nothing) is not sent.
+    private var reportedZoomScale: Double?
 
     private let thresholds: InteractionThresholds
     /// The horizontal motion.
@@ -302,7 +305,12 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
 
     private func reportZoom(_ phase: GesturePhase, at time: Timestamp, to system: InteractionSystem) {
         guard let node else { return }
-        if phase == .ended || phase == .cancelled { zoomAnchor = nil }
+        if phase == .changed, zoom.scale == reportedZoomScale { return }
+        reportedZoomScale = zoom.scale
+        if phase == .ended || phase == .cancelled {
+            zoomAnchor = nil
+            reportedZoomScale = nil
+        }
         onZoom?(zoom.scale)
         system.send(
             .action(ActionEvent(item: node.identifier, name: "zoom", phase: phase, scale: zoom.scale)), at: time)

@@ -168,8 +168,6 @@ import Testing
                 " 29.170208  Wayfinder Demo Clickpad  pinch changed 2 fingers dx 0.00 dy 0.00 scale 0.270 rotation 0.0° (indirectPointer) → photo-6",
                 " 29.170208  Wayfinder Demo Clickpad  action zoom on grid changed ×0.80",
                 " 29.180208  Wayfinder Demo Clickpad  pinch ended 2 fingers dx 0.00 dy 0.00 scale 0.270 rotation 0.0° (indirectPointer) → photo-6",
-                " 29.180208  Wayfinder Demo Clickpad  action zoom on grid changed ×0.80",
-                " 29.180208  Wayfinder Demo Clickpad  action zoom on grid changed ×0.80",
                 " 29.180208  Wayfinder Demo Clickpad  device removed (clickpad)",
                 " 29.196875  scene  action zoom on grid changed ×0.80",
                 " 29.213542  scene  action zoom on grid changed ×0.81",
