@@ -223,6 +223,59 @@ import WayfinderTestSupport
                 ])
     }
 
+    /// The scripted touchscreen, also reporting each contact's tool type.
+    private func screenReportingToolType() -> DeviceDescription {
+        var device = ScriptedDevice.touchscreen()
+        device.supportedCodes[.absolute, default: []].insert(AbsoluteAxis.multitouchToolType.rawValue)
+        device.absoluteAxes[.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+        return device
+    }
+
+    /// A palm (`MT_TOOL_PALM`) lands beside a finger, which moves right 2 mm every 10 ms, 10 mm
+    /// in all. A palm is not a touch: it has no positions, counts for no gesture (the finger
+    /// moving away from it would otherwise change their distance by 16 pt at the second frame, a
+    /// pinch) and for no tap. What is left is one touch moving: its positions, and no tap, as it
+    /// moved further than 10 pt.
+    @Test func aPalmBesideAMovingTouchMakesNoGesture() throws {
+        var script = InputScript(device: screenReportingToolType(), start: start)
+        script.put(finger: 0, atPercent: 30, 50)
+        // MT_TOOL_PALM, for the slot `put` selected.
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.step([(1, 2, 0)], frames: 5, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(script.device, script.frames))
+                == ["position 1"] + Array(repeating: "position 1", count: 5) + ["position up 1"])
+    }
+
+    /// A palm (`MT_TOOL_PALM`) rests on the screen while a finger lands 20 ms later and lifts
+    /// 60 ms after that without moving; the palm lifts 100 ms later still. The palm is no touch:
+    /// the finger is the first touch, and its lift ends the touch sequence, a one-finger tap
+    /// where it landed (with the palm counted, the sequence would end only when the palm lifts,
+    /// as a two-finger tap).
+    @Test func aFingerTappingBesideARestingPalmTapsWithOneFinger() throws {
+        var script = InputScript(device: screenReportingToolType(), start: start)
+        script.put(finger: 0, atPercent: 30, 50)
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)
+        script.sync()
+        script.wait(.milliseconds(20))
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(60))
+        script.lift(fingers: [1])
+        script.wait(.milliseconds(100))
+        script.lift(fingers: [0])
+        let output = try classify(script.device, script.frames, until: start + .milliseconds(1000))
+        #expect(summaries(output) == ["position 1", "position up 1", "tap 1 direct"])
+        #expect(
+            output.last
+                == ClassifiedInput(
+                    time: start + .milliseconds(80),
+                    event: .tap(fingers: 1, touchType: .direct, position: Vector(x: 0.6, y: 0.5))))
+    }
+
     /// Two touches land together and lift 80 ms later without moving: a two-finger tap at the
     /// first touch's landing point, and no pinch, swipe or hold (the touches neither moved nor
     /// rested the 500 ms a hold needs).
