@@ -162,6 +162,24 @@ import WayfinderTestSupport
         #expect(timeline(try classify(script.device, script.frames)) == expected)
     }
 
+    /// A finger and a thumb below it rest 100 ms on the clickpad (the quick two-finger hold
+    /// begins at 40 ms); then the finger moves right 2 mm every 10 ms. At its second step
+    /// (120 ms) it has travelled 4 mm while the thumb rests: the hold is cancelled, the thumb
+    /// ignored, and the finger moves the pointer from the next frame on, 2 mm a frame.
+    @Test func aFingerMovingOverARestingThumbCancelsTheHold() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        script.put(finger: 0, atPercent: 50, 30)  // the finger
+        script.put(finger: 1, atPercent: 40, 80)  // the thumb
+        script.sync()
+        script.wait(.milliseconds(100))
+        script.step([(0, 2, 0)], frames: 5, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            timeline(try classify(script.device, script.frames)) == [
+                "40 hold began 2 indirectPointer", "120 hold cancelled 2 indirectPointer",
+            ] + [130, 140, 150].map { "\($0) motion \(moved(2, 0))" })
+    }
+
     /// Three fingers: one at the top, one in the middle and one at the bottom, 6 mm apart
     /// vertically; the top or the middle one moves right 2 mm every 10 ms for 100 ms, the others
     /// rest. Three fingers are decided by the top and the bottom one: a swipe needs both to
