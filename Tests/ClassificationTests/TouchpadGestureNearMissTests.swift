@@ -212,8 +212,17 @@ import WayfinderTestSupport
         case toolType
         /// The contact presses harder than the palm pressure threshold, 130 (libinput's default).
         case pressure
+        /// The contact lands within 8 mm of the left edge of a pad 70 mm wide or more and stays
+        /// there (a palm beside the pad while typing).
+        case edgeZone
 
-        var description: String { self == .toolType ? "tool type" : "pressure" }
+        var description: String {
+            switch self {
+            case .toolType: "tool type"
+            case .pressure: "pressure"
+            case .edgeZone: "edge zone"
+            }
+        }
     }
 
     /// The scripted clickpad, also reporting each contact's tool type.
@@ -224,10 +233,13 @@ import WayfinderTestSupport
         return device
     }
 
-    /// Puts a palm down in `slot` at a position in percent of the pad (not yet synced).
+    /// Puts a palm down in `slot` at a position in percent of the pad (not yet synced); one told
+    /// by the edge zone lands 4 mm from the left edge instead, at the same height.
     private func putPalm(_ slot: Int, atPercent x: Double, _ y: Double, _ sign: PalmSign, on script: inout InputScript)
     {
         switch sign {
+        case .edgeZone:
+            script.put(finger: slot, atPercent: 4, y)
         case .toolType:
             script.put(finger: slot, atPercent: x, y)
             // MT_TOOL_PALM, for the slot `put` selected.
