@@ -115,6 +115,14 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// long (libinput's `DEFAULT_GESTURE_SWITCH_TIMEOUT`, 100 ms): fingers land and lift a few
     /// frames apart, which should not end a gesture.
     public var gestureSwitchTimeout: Duration = .milliseconds(100)
+    /// On a clickpad at least this tall, two or more fingers of which one travels
+    /// `scrollSingleFingerDistance` (2 mm more per finger beyond two) while the bottom one rests
+    /// (has not travelled `scrollStartDistance`) are fingers moving over a resting thumb: the
+    /// thumb is ignored until it lifts, and the others move the pointer or make their gesture
+    /// (libinput's thumb detection, which it turns on only for clickpads 50 mm tall or more:
+    /// people rest a thumb on a clickpad to press it, and a shorter pad leaves no room for a
+    /// resting thumb beside a moving finger).
+    public var thumbDetectionMinimumPadHeight: Double = 50
     /// Touchpad gestures are recognised with at most this many fingers (libinput's limit: a
     /// whole hand on the pad is no gesture).
     public var gestureMaximumFingers: Int = 4

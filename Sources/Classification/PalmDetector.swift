@@ -11,6 +11,8 @@ import InputEvents
 /// edgeCandidate --left the zone inward within the escape timeout-------> finger
 /// edgeCandidate --still in the zone after the escape timeout-----------> palm
 /// palm        --(until the contact lifts)-------------------------------> palm
+/// finger      --a resting thumb (TouchpadGestureRecognition says so)-----> thumb
+/// thumb       --(until the contact lifts)-------------------------------> thumb
 /// ```
 ///
 /// On a timeline, with `L` the landing in an edge zone and `|` the escape timeout (200 ms):
@@ -32,6 +34,9 @@ struct PalmDetector {
         case edgeCandidate
         /// A palm for the rest of the touch.
         case palm
+        /// A thumb that rested while other fingers moved, ignored for the rest of the touch as a
+        /// palm is.
+        case thumb
     }
 
     /// A contact whose pressure is above this is a palm; nil when the device reports no pressure,
@@ -67,6 +72,12 @@ struct PalmDetector {
     /// Whether the contact in `slot` is a palm (or still an edge candidate, which counts as one).
     func isPalm(_ slot: Int) -> Bool { verdicts[slot] != .finger }
 
+    /// The contact in `slot` is a thumb resting while other fingers move: it is ignored, as a
+    /// palm, until it lifts.
+    mutating func ignoreThumb(in slot: Int) {
+        verdicts[slot] = .thumb
+    }
+
     /// Judges every active contact of the frame that just ended.
     ///
     /// - Parameters:
@@ -90,7 +101,7 @@ struct PalmDetector {
         let inZone = contact.position.x < edgeZoneWidth || contact.position.x > padWidth - edgeZoneWidth
         if contact.isNew { return inZone ? .edgeCandidate : verdict }
         switch verdict {
-        case .finger, .palm:
+        case .finger, .palm, .thumb:
             return verdict
         case .edgeCandidate:
             if time.microseconds(since: contact.downTime) > escapeTimeout { return .palm }

@@ -18,11 +18,19 @@ import Geometry
 /// | 3, 4 | more fingers than tracked positions, moved 1.5 mm (plus) on average | swipe |
 /// | 2 | side by side (within 40×7 mm) 150 ms after landing | scroll (once moved) |
 /// | 3, 4 | side by side 150 ms after landing, moved 1.5 mm (plus) on average | swipe |
+/// | 2–4 | one moved far while the bottom one rests, on a clickpad 50 mm tall or more | resting thumb |
 /// | 2 | both moved, within 45° of each other | scroll |
 /// | 2 | both moved, further apart in direction | pinch |
-/// | 2 | one moved far (the other may rest: a "one-finger scroll") | scroll |
+/// | 2 | one moved far (the top one may rest: a "one-finger scroll") | scroll |
 /// | 3, 4 | the bottom finger (a thumb) moved far while the top one rests | pinch |
 /// | 3, 4 | both moved, within 45° of each other / further apart | swipe / pinch |
+///
+/// A resting thumb is the bottom finger because a thumb rests below the fingers on a clickpad, to
+/// press it. On a pad that detects no thumbs (not a clickpad, or shorter than 50 mm) two fingers
+/// of which either moves far while the other rests scroll. There libinput scrolls only when the
+/// top one rests, and leaves the top one moving over a resting bottom one undecided (a hold from
+/// 40 ms until they lift); Wayfinder scrolls, as two fingers on a pad without a thumb's resting
+/// place, one of them moving 4 mm, mean to scroll rather than to hold.
 ///
 /// The side-by-side rule holds whichever way the fingers move: two fingers that rest side by
 /// side and then spread apart are a scroll, never a pinch, as for libinput (a pinch starts with
@@ -34,7 +42,7 @@ import Geometry
 /// A pad that cannot follow two fingers reliably (semi-multitouch, one slot) only scrolls: its
 /// two positions are a bounding box, not fingers. Until 300 ms after the fingers landed, a scroll
 /// whose fingers turn out to move apart (both 1.5 mm, in different directions) becomes a pinch.
-/// These are libinput's rules and numbers; see `ClassificationThresholds`.
+/// These are libinput's rules and numbers, but for that one; see `ClassificationThresholds`.
 struct PinchSwipeDecision {
     /// What the fingers are doing.
     enum Kind: Hashable, Sendable {
@@ -48,6 +56,9 @@ struct PinchSwipeDecision {
         /// Nothing that is reported: two fingers moving apart on a pad that cannot follow a pinch.
         /// Nothing more is recognised until the finger count changes.
         case nothing
+        /// The bottom finger is a thumb resting while another finger moves: it is to be ignored
+        /// until it lifts, and the other fingers start afresh.
+        case restingThumb
     }
 
     private let minimumMove: Double
@@ -64,8 +75,13 @@ struct PinchSwipeDecision {
     private let pinchTimeout: Int64
     private let pinchDistance: Double
     private let decisionDistance: Double
+    /// Whether a resting bottom finger can be a thumb (clickpads tall enough).
+    private let detectsThumbs: Bool
 
-    init(thresholds: ClassificationThresholds) {
+    /// Creates the decision; `detectsThumbs` says whether the pad is a clickpad tall enough for a
+    /// resting thumb (`thumbDetectionMinimumPadHeight`).
+    init(thresholds: ClassificationThresholds, detectsThumbs: Bool = false) {
+        self.detectsThumbs = detectsThumbs
         minimumMove = thresholds.scrollStartDistance
         minimumMovePerFinger = thresholds.gestureStartDistancePerFinger
         maximumMove = thresholds.scrollSingleFingerDistance
@@ -108,6 +124,7 @@ struct PinchSwipeDecision {
             if fingers == 2 { return scrollBegins(average: (first + second) * 0.5) ? .scroll : .scrollOnceMoved }
             return average >= minimum ? .swipe : nil
         }
+        if detectsThumbs, max(moveA, moveB) >= maximum, moveB < minimum { return .restingThumb }
         if fingers == 2 {
             if moveA >= minimum, moveB >= minimum {
                 if sameDirection(first, second) { return .scroll }

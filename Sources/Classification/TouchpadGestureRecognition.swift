@@ -12,6 +12,8 @@ import InputEvents
 /// deciding   --the fingers scroll / swipe / pinch-----------> scrolling / moving   (swipe, pinch began)
 /// deciding   --two fingers scroll, two-finger scroll off----> blocked
 /// holding    --the fingers scroll / swipe / pinch-----------> scrolling / moving   hold cancelled, …
+/// deciding, holding --one finger moves far, the bottom one rests (a thumb)--> blocked   (hold
+///                                                 cancelled,) the thumb ignored, count changes
 /// holding    --a tap / a button press------------------------> idle / blocked      hold cancelled
 /// holding    --the count changes-----------------------------> deciding (or idle)  hold ended
 /// scrolling  --the fingers move apart within 300 ms----------> moving       (scroll ended,) pinch began
@@ -79,6 +81,9 @@ struct TouchpadGestureRecognition {
         /// The scroll is a pinch after all: `TouchpadGesture` ends its scroll, then `began` is
         /// reported.
         case endScroll(then: Gesture)
+        /// The finger in `slot` is a thumb resting while the others move: it no longer counts
+        /// (until it lifts), and the fingers left start afresh.
+        case ignoreThumb(slot: Int)
     }
 
     /// Whether two fingers may scroll (the pad's scroll method); changed only at rest.
@@ -109,9 +114,12 @@ struct TouchpadGestureRecognition {
     private let scrollStartDistance: Double
     private let scrollDirectionLimit: Double
 
-    init(slotCount: Int, followsFingers: Bool, thresholds: ClassificationThresholds) {
+    /// Creates the machine for a pad with `slotCount` slots; `followsFingers` says whether it
+    /// follows each finger (not semi-multitouch), `detectsThumbs` whether it is a clickpad tall
+    /// enough for a resting thumb (`thumbDetectionMinimumPadHeight`).
+    init(slotCount: Int, followsFingers: Bool, detectsThumbs: Bool = false, thresholds: ClassificationThresholds) {
         origins = [Vector](repeating: .zero, count: slotCount)
-        decision = PinchSwipeDecision(thresholds: thresholds)
+        decision = PinchSwipeDecision(thresholds: thresholds, detectsThumbs: detectsThumbs)
         pinchesAndSwipes = followsFingers && slotCount >= 2
         holdTimeout = thresholds.holdTimeout
         quickHoldTimeout = thresholds.quickHoldTimeout
@@ -213,6 +221,12 @@ struct TouchpadGestureRecognition {
                 pinchesAndSwipes: pinchesAndSwipes)
             guard let kind else { return nil }
             if case .holding = state { emit(.hold, .cancelled, at: time, into: &output) }
+            if kind == .restingThumb {
+                // The fingers left are counted afresh (`fingersChanged`): no scroll explanation yet.
+                undecidedScrollTravel = nil
+                state = .blocked
+                return .ignoreThumb(slot: bottom)
+            }
             if undecidedScrollTravel != nil, kind != .scroll, kind != .scrollOnceMoved {
                 // For two fingers, anything but a scroll means they moved apart.
                 undecidedScrollTravel = nil
@@ -222,7 +236,7 @@ struct TouchpadGestureRecognition {
                     at: time)
             }
             switch kind {
-            case .nothing:
+            case .nothing, .restingThumb:
                 state = .blocked
                 return nil
             case .scroll:

@@ -93,6 +93,7 @@ struct TouchpadTranslator: PointingPart {
         recognition = TouchpadGestureRecognition(
             slotCount: slotCount,
             followsFingers: contacts.contactProtocol == .slots && !device.has(.semiMultitouch),
+            detectsThumbs: isClickpad && size.height >= thresholds.thumbDetectionMinimumPadHeight,
             thresholds: thresholds)
         recognition.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
         tapDrag = TapAndDrag(configuration: settings.tapAndDrag, thresholds: thresholds)
@@ -303,6 +304,12 @@ struct TouchpadTranslator: PointingPart {
             case .endScroll(let began)?:
                 if let ended = gesture.endScroll(at: time) { perform(ended, at: time, into: &output) }
                 output.append(ClassifiedInput(time: time, event: .gesture(began)))
+                action = nil
+            case .ignoreThumb(let slot)?:
+                // A resting thumb counts no more: the fingers left start afresh from the next frame.
+                palms.ignoreThumb(in: slot)
+                fingers = countFingers()
+                fingersChanged(at: time, into: &output)
                 action = nil
             case nil:
                 action = gesture.frame(fingers: fingers, contacts: contacts.contacts, at: time)

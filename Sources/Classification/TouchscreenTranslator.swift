@@ -16,6 +16,10 @@ import InputEvents
 ///   second contact before the delay stops the long press.
 /// - **Pinch, swipe and hold** follow `TouchscreenGesture`; when one begins, the single-touch
 ///   press is cancelled (a begun long press or drag ends as `cancelled`).
+/// - A **palm** (a contact whose tool the firmware reports as a palm when it lands) is no touch
+///   until it lifts: it has no positions and counts for no press, tap or gesture, as libinput
+///   ignores palm touches on touchscreens and UIKit and Android cancel them. A touch that the
+///   firmware calls a palm only later stays a touch.
 struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
@@ -29,6 +33,8 @@ struct TouchscreenTranslator: PointingPart {
     /// The contacts reported down and not yet up: a slot can end one contact and start the next
     /// within a frame, and each lift reported must follow its own landing.
     private var reportedDown = SlotSet()
+    /// The slots whose contact landed as a palm.
+    private var palms = SlotSet()
     /// The decisions recorded while explaining.
     var log = DecisionLog()
 
@@ -111,12 +117,25 @@ struct TouchscreenTranslator: PointingPart {
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         defer { updateNextDeadline() }
         contacts.endFrame(at: time)
-        let active = contacts.activeCount
+        // Palms land and lift unseen: only touches change the count.
+        var countChanged = false
+        for index in contacts.changed {
+            let contact = contacts.contacts[index]
+            if contact.didEnd, !palms.contains(index) { countChanged = true }
+            if contact.isNew, contact.tool == .palm {
+                palms.insert(index)
+            } else {
+                palms.remove(index)
+                if contact.isNew { countChanged = true }
+            }
+        }
+        var touches = contacts.active
+        for index in palms { touches.remove(index) }
+        let active = touches.count
         // Gestures first: one that begins stops the single-touch press before this frame's
         // movement could turn it into a drag.
-        let countChanged = contacts.changed.count > 0
         if let began = gestures.frame(
-            contacts: contacts.contacts, active: contacts.active, countChanged: countChanged, at: time, into: &output)
+            contacts: contacts.contacts, active: touches, countChanged: countChanged, at: time, into: &output)
         {
             press.cancel(at: time, into: &output)
             output.append(ClassifiedInput(time: time, event: .gesture(began)))
@@ -128,6 +147,7 @@ struct TouchscreenTranslator: PointingPart {
             if contact.didEnd, reportedDown.contains(index) {
                 reportLift(of: contact, in: index, at: time, into: &output)
             }
+            guard !palms.contains(index) else { continue }
             if contact.isNew {
                 reportedDown.insert(index)
                 let position = fraction(of: contact)
@@ -206,6 +226,7 @@ struct TouchscreenTranslator: PointingPart {
                     time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
         }
         reportedDown = SlotSet()
+        palms = SlotSet()
         primary = nil
         sequence.reset()
         contacts.reset()

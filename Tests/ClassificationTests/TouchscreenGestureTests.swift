@@ -1,5 +1,6 @@
 import Classification
 import EventModel
+import Foundation
 import Geometry
 import InputEvents
 import Testing
@@ -146,5 +147,149 @@ import WayfinderTestSupport
                 "pinch began 2 direct", "position", "position 1", "pinch ended 2 direct", "position up",
                 "position up 1",
             ])
+    }
+
+    // MARK: Rotation
+
+    /// Two touches 50 mm apart about the middle of the screen turn clockwise about their centre,
+    /// the bottom one through the points of a circle of 25 mm radius at whole millimetres:
+    /// (25, 0), (20, 15), (7, 24), (−7, 24), (−20, 15) and (−25, 0) from the centre, the top one
+    /// opposite. At the first turn each touch moved 15.8 mm the other way: a pinch, at scale 1
+    /// for the 50 mm between them then. Each later frame turns the line between them by the angle
+    /// between those points (clockwise positive: the screen's y axis points down), at the same
+    /// distance (scale 1) and about the same centre (no movement); the pinch ends when they lift.
+    @Test func touchesTurningAboutTheirCentrePinchWithRotation() throws {
+        let circle: [(x: Double, y: Double)] = [(25, 0), (20, 15), (7, 24), (-7, 24), (-20, 15), (-25, 0)]
+        var script = InputScript(device: ScriptedDevice.touchscreen(), start: start)
+        script.put(finger: 0, atPercent: 37.5, 50)  // (75, 60) mm
+        script.put(finger: 1, atPercent: 62.5, 50)  // (125, 60) mm
+        script.sync()
+        for (from, to) in zip(circle, circle.dropFirst()) {
+            script.wait(.milliseconds(10))
+            script.move(finger: 0, byMillimetres: from.x - to.x, from.y - to.y)
+            script.move(finger: 1, byMillimetres: to.x - from.x, to.y - from.y)
+            script.sync()
+        }
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames)
+        var expectedSummaries = ["position", "position 1", "pinch began 2 direct", "position", "position 1"]
+        for _ in 2...5 { expectedSummaries += ["pinch changed 2 direct", "position", "position 1"] }
+        expectedSummaries += ["pinch ended 2 direct", "position up", "position up 1"]
+        #expect(summaries(output) == expectedSummaries)
+        // Scale, rotation and movement to a millionth.
+        func rounded(_ value: Double) -> String { String(format: "%.6f", (value * 1e6).rounded() / 1e6 + 0) }
+        func line(_ milliseconds: Int64, _ phase: GesturePhase, rotation: Double = 0) -> String {
+            "\(milliseconds) pinch \(phase) scale \(rounded(1)) rotation \(rounded(rotation)) delta 0.000000 0.000000"
+                + " at 0.500000 0.500000"
+        }
+        func degrees(_ point: (x: Double, y: Double)) -> Double { atan2(point.y, point.x) * 180 / Double.pi }
+        var expected = [line(10, .began)]
+        for frame in 2...5 {
+            expected.append(
+                line(Int64(10 * frame), .changed, rotation: degrees(circle[frame]) - degrees(circle[frame - 1])))
+        }
+        expected.append(line(50, .ended))
+        let lines = gestures(output).map { input -> String in
+            guard case .gesture(let gesture) = input.event else { return "not a gesture" }
+            let position = gesture.position ?? Vector(x: -1, y: -1)
+            return "\((input.time.microseconds - start.microseconds) / 1000) \(gesture.kind) \(gesture.phase)"
+                + " scale \(rounded(gesture.scale)) rotation \(rounded(gesture.rotation))"
+                + " delta \(rounded(gesture.delta.x)) \(rounded(gesture.delta.y))"
+                + " at \(rounded(position.x)) \(rounded(position.y))"
+        }
+        #expect(lines == expected)
+    }
+
+    // MARK: Near misses
+
+    /// One touch rests while the other moves, 40 mm apart across the middle of the screen: 2 mm
+    /// away from the first in four 0.5 mm frames, or 10 mm down (across the line between them) in
+    /// five 2 mm frames. A pinch needs both touches to move more than the 10 pt a resting touch
+    /// may, or the distance between them to change by 16 pt (2.5 mm); here one touch rests and
+    /// the distance changes by 2 mm (12.6 pt), or by 1.2 mm (7.8 pt: 41.2 mm apart at the end).
+    /// A swipe needs both touches to move. So no gesture: only the touches' positions, and no tap
+    /// (the moving touch went further than 10 pt). A turn about the resting touch is no pinch; an
+    /// interaction's rotation recognizer sees it in the positions.
+    @Test(arguments: [(0.5, 0.0, 4), (0.0, 2.0, 5)] as [(Double, Double, Int)])
+    func oneTouchMovingBesideARestingOneMakesNoGesture(dx: Double, dy: Double, frames: Int) throws {
+        var script = InputScript(device: ScriptedDevice.touchscreen(), start: start)
+        land(on: &script)
+        script.step([(1, dx, dy)], frames: frames, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(script.device, script.frames))
+                == ["position", "position 1"] + Array(repeating: "position 1", count: frames) + [
+                    "position up", "position up 1",
+                ])
+    }
+
+    /// The scripted touchscreen, also reporting each contact's tool type.
+    private func screenReportingToolType() -> DeviceDescription {
+        var device = ScriptedDevice.touchscreen()
+        device.supportedCodes[.absolute, default: []].insert(AbsoluteAxis.multitouchToolType.rawValue)
+        device.absoluteAxes[.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+        return device
+    }
+
+    /// A palm (`MT_TOOL_PALM`) lands beside a finger, which moves right 2 mm every 10 ms, 10 mm
+    /// in all. A palm is not a touch: it has no positions, counts for no gesture (the finger
+    /// moving away from it would otherwise change their distance by 16 pt at the second frame, a
+    /// pinch) and for no tap. What is left is one touch moving: its positions, and no tap, as it
+    /// moved further than 10 pt.
+    @Test func aPalmBesideAMovingTouchMakesNoGesture() throws {
+        var script = InputScript(device: screenReportingToolType(), start: start)
+        script.put(finger: 0, atPercent: 30, 50)
+        // MT_TOOL_PALM, for the slot `put` selected.
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.step([(1, 2, 0)], frames: 5, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        #expect(
+            summaries(try classify(script.device, script.frames))
+                == ["position 1"] + Array(repeating: "position 1", count: 5) + ["position up 1"])
+    }
+
+    /// A palm (`MT_TOOL_PALM`) rests on the screen while a finger lands 20 ms later and lifts
+    /// 60 ms after that without moving; the palm lifts 100 ms later still. The palm is no touch:
+    /// the finger is the first touch, and its lift ends the touch sequence, a one-finger tap
+    /// where it landed (with the palm counted, the sequence would end only when the palm lifts,
+    /// as a two-finger tap).
+    @Test func aFingerTappingBesideARestingPalmTapsWithOneFinger() throws {
+        var script = InputScript(device: screenReportingToolType(), start: start)
+        script.put(finger: 0, atPercent: 30, 50)
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)
+        script.sync()
+        script.wait(.milliseconds(20))
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(60))
+        script.lift(fingers: [1])
+        script.wait(.milliseconds(100))
+        script.lift(fingers: [0])
+        let output = try classify(script.device, script.frames, until: start + .milliseconds(1000))
+        #expect(summaries(output) == ["position 1", "position up 1", "tap 1 direct"])
+        #expect(
+            output.last
+                == ClassifiedInput(
+                    time: start + .milliseconds(80),
+                    event: .tap(fingers: 1, touchType: .direct, position: Vector(x: 0.6, y: 0.5))))
+    }
+
+    /// Two touches land together and lift 80 ms later without moving: a two-finger tap at the
+    /// first touch's landing point, and no pinch, swipe or hold (the touches neither moved nor
+    /// rested the 500 ms a hold needs).
+    @Test func twoTouchesTappingMakeNoGesture() throws {
+        var script = InputScript(device: ScriptedDevice.touchscreen(), start: start)
+        land(on: &script)
+        script.wait(.milliseconds(80))
+        script.lift(fingers: [0, 1])
+        let output = try classify(script.device, script.frames, until: start + .milliseconds(1000))
+        #expect(summaries(output) == ["position", "position 1", "position up", "position up 1", "tap 2 direct"])
+        #expect(
+            output.last
+                == ClassifiedInput(
+                    time: start + .milliseconds(80),
+                    event: .tap(fingers: 2, touchType: .direct, position: Vector(x: 0.4, y: 0.5))))
     }
 }
