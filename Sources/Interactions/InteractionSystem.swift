@@ -169,6 +169,18 @@ public final class InteractionSystem {
         drain(into: &output)
     }
 
+    /// Takes the pointer away from the hover recognizers (the device that moved it was removed):
+    /// those it was over see it exit. The next motion or scroll brings hover back where the
+    /// pointer then is.
+    public func endHover(at time: Timestamp, into output: inout [TimedPayload]) {
+        runDeadlines(upTo: time)
+        currentTime = max(currentTime, time)
+        if arbiter.isHovering {
+            arbiter.updateHover([], at: pointerLocation, system: self, time: currentTime)
+        }
+        drain(into: &output)
+    }
+
     /// When ``advance(to:into:)`` next needs calling, or nil when nothing is waiting.
     public var nextDeadline: Timestamp? {
         var earliest = arbiter.nextDeadline

@@ -12,7 +12,9 @@ import Testing
     /// A pipe whose read end is non-blocking, handed to a device handle.
     struct PipeDevice: ~Copyable {
         var device: DeviceHandle<FileDescriptorDeviceIO>
-        let writeDescriptor: Int32
+        /// The write end, or -1 once closed: closing a number twice could close another test's
+        /// descriptor that reused it meanwhile (the suites run in parallel).
+        private(set) var writeDescriptor: Int32
 
         init() throws {
             var descriptors: [Int32] = [-1, -1]
@@ -37,7 +39,10 @@ import Testing
             try #require(written == bytes.count)
         }
 
-        func closeWriteEnd() { close(writeDescriptor) }
+        mutating func closeWriteEnd() {
+            close(writeDescriptor)
+            writeDescriptor = -1
+        }
     }
 
     let press = Events.at(1_700_000_000_123_456, .key, KeyCode.leftButton.rawValue, 1)

@@ -43,7 +43,8 @@ protocol SceneDriver: AnyObject {
     var nextDeadline: Timestamp? { get }
     /// Fires every deadline up to and including `time`.
     func advance(to time: Timestamp, into output: inout [TimedPayload])
-    /// The pointer device that was driving a gesture went away: cancels it.
+    /// The pointer device that was driving a gesture went away: cancels it, and ends hover (the
+    /// next motion from another device brings it back).
     func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload])
     /// What the scene looks like now.
     func snapshot() -> TerminalSnapshot

@@ -97,6 +97,7 @@ final class SceneSession: SceneDriver {
 
     func cancelPointerGestures(at time: Timestamp, into output: inout [TimedPayload]) {
         interactions.cancelTouch(at: time, into: &output)
+        interactions.endHover(at: time, into: &output)
     }
 
     func snapshot() -> TerminalSnapshot {
