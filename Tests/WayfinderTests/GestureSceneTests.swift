@@ -89,6 +89,36 @@ import WayfinderTestSupport
             ])
     }
 
+    /// The mouse that brought the pointer onto the button goes away: the button's hover ends with
+    /// it (a device's stream never leaves a hover begun), and the pointer stays where it was. A
+    /// second mouse moving the pointer a point further brings the hover back, its own.
+    @Test func hoverEndsWithTheMouseThatMovedThePointerAndComesBackWithTheNext() throws {
+        let runtime = try Runtime(scene: try Self.scene())
+        var first = InputScript(device: ScriptedDevice.mouse(name: "First Mouse"))
+        let start = first.now
+        first.wait(.milliseconds(10))
+        // From the centre (500, 400) onto the button, (600, 600)–(800, 700).
+        first.move(dx: 200, dy: 250)
+        var second = InputScript(device: ScriptedDevice.mouse(name: "Second Mouse", productID: 0x5679), start: start)
+        second.wait(.milliseconds(50))
+        second.move(dx: 1, dy: 0)
+        let events = try Replay(sources: [
+            ReplaySource(description: first.device, frames: first.frames, recording: 0, device: 0),
+            ReplaySource(description: second.device, frames: second.frames, recording: 1, device: 0),
+        ]).events(through: runtime)
+        #expect(
+            lines(events, from: start) == [
+                "  0.010000  First Mouse  device added (mouse)",
+                "  0.010000  First Mouse  action hover on button began",
+                "  0.010000  First Mouse  action hover on button ended",
+                "  0.010000  First Mouse  device removed (mouse)",
+                "  0.050000  Second Mouse  device added (mouse)",
+                "  0.050000  Second Mouse  action hover on button began",
+                "  0.050000  Second Mouse  action hover on button ended",
+                "  0.050000  Second Mouse  device removed (mouse)",
+            ])
+    }
+
     // MARK: Swipe to delete
 
     /// A finger's stroke on a 200 × 160 mm touchscreen over the 1000 × 800 scene (one millimetre
