@@ -263,7 +263,8 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
             zoomAnchor = (contentPoint(under: location), location)
             zoom.track(pinchScale: pinch.scale)
             applyZoom()
-            reportZoom(.began, at: time, to: system)
+            // A pinch that catches a bounce under way goes on with the zoom that is open.
+            reportZoom(reportedZoomScale == nil ? .began : .changed, at: time, to: system)
         case .changed, .ended, .cancelled:
             guard let anchor = zoomAnchor else { return }
             zoomAnchor = (anchor.content, location)

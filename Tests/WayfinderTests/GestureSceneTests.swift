@@ -406,4 +406,38 @@ import WayfinderTestSupport
             runtime.snapshot()?.scrollViews["map"].map { Vector(x: $0.offsetX, y: $0.offsetY) }
                 == Vector(x: 750, y: 600))
     }
+
+    /// A second pinch lands while the map springs back from past its maximum (10 ms into the
+    /// bounce) and lets go at once: the zoom that is open goes on (no second `began`), caught
+    /// where the spring had it, springs back again from there and ends once, at 4.
+    @Test func aPinchThatCatchesABounceGoesOnWithTheOpenZoom() throws {
+        let (runtime, pinched, _) = try touchpadRuntime([
+            (10, .motion(delta: Vector(x: 250, y: -200))),
+            (20, Self.pinch(.began, scale: 1)),
+            (30, Self.pinch(.changed, scale: 8)),
+            (40, Self.pinch(.ended, scale: 8)),
+            (50, Self.pinch(.began, scale: 1)),
+            (60, Self.pinch(.ended, scale: 1)),
+        ])
+        var events: [WayfinderEvent] = []
+        runtime.advance(to: Timestamp(microseconds: 3_000_000), into: &events)
+        let zooms = (pinched + events).compactMap { event -> ActionEvent? in
+            guard case .action(let action) = event.payload, action.name == "zoom" else { return nil }
+            return action
+        }
+        let phases = zooms.map { $0.phase }
+        // Began once, ended once, changing in between: past the maximum at 30 ms, caught at 50 ms,
+        // then the bounce's frames.
+        #expect(phases.first == .began)
+        #expect(phases.filter { $0 == .began }.count == 1)
+        #expect(phases.last == .ended)
+        #expect(phases.filter { $0 == .ended }.count == 1)
+        #expect(zooms.last?.scale == 4)
+        // Caught 10 ms into the first bounce: 4 + (d + ωd·t)·e^(−ωt), t = 0.01 s.
+        let stretched = 4 * exp((1 - 1 / (0.55 + 1)) * log(2.0))
+        let displacement = stretched - 4
+        let caught = 4 + (displacement + 12 * displacement * 0.01) * exp(-12 * 0.01)
+        #expect(abs((zooms[2].scale ?? 0) - caught) < 1e-9)
+        #expect(runtime.nextDeadline == nil)
+    }
 }
