@@ -23,5 +23,11 @@ wait "$pid"
 status=$?
 cat flood.err
 vm_check sigterm-exit "the recorder exits 0 on SIGTERM (got $status)" [ "$status" = 0 ]
+# Standard error: the start, one warning for the drop, and the summary (its counts vary).
+dropped="Warning: $keyboard: the kernel dropped events (SYN_DROPPED), so the recording misses some input"
+vm_check dropped-said-once "standard error: $(tr '\n' ' ' <flood.err)" \
+    [ "$(head -n 3 flood.err)" = "Recording $keyboard: QEMU Virtio Keyboard
+Press Ctrl-C to stop.
+$dropped" -a "$(wc -l <flood.err)" = 4 -a "$(sed -n 4p flood.err | cut -c1-6)" = "Wrote " ]
 vm_send_file flood.evemu flood.evemu
 vm_finish
