@@ -347,35 +347,29 @@ import WayfinderTestSupport
                     offsetX: 250, offsetY: 200, contentWidth: 500, contentHeight: 400, zoomScale: 2))
     }
 
-    /// Pinched to 8 with a maximum of 4, the map shows the rubber band: ln 2 past the maximum on a
-    /// band ln 2 long, 4·e^((1 − 1/(0.55 + 1))·ln 2). Released, it springs back to 4 on the
-    /// scroll view's critically damped spring (ω 12/s): 4 + (d + ωd·t)·e^(−ωt), one value per
-    /// animation frame (16.667 ms), until the spring is at rest, its displacement and speed below
-    /// what half a point on the map's 500-point side shows (0.5/500, and that times ω per second,
-    /// the first whole millisecond both hold): there the zoom ends at 4. At rest the point under
-    /// the pointer is where it was: (250, 200)·4 − (250, 200).
-    @Test func aPinchPastTheMaximumBouncesBackToItAndEndsAtRest() throws {
-        let (runtime, pinched, _) = try touchpadRuntime([
-            (10, .motion(delta: Vector(x: 250, y: -200))),
-            (20, Self.pinch(.began, scale: 1)),
-            (30, Self.pinch(.changed, scale: 8)),
-            (40, Self.pinch(.ended, scale: 8)),
-        ])
-        let stretched = 4 * exp((1 - 1 / (0.55 + 1)) * log(2.0))
-        func zoom(_ phase: GesturePhase, _ scale: Double) -> ActionEvent {
-            ActionEvent(item: "map", name: "zoom", phase: phase, scale: scale)
+    /// The map's zoom actions among events.
+    private static func zoomActions(_ events: [WayfinderEvent]) -> [ActionEvent] {
+        events.compactMap {
+            guard case .action(let action) = $0.payload, action.name == "zoom" else { return nil }
+            return action
         }
-        let actions = { (events: [WayfinderEvent]) in
-            events.compactMap { if case .action(let action) = $0.payload { action } else { nil } }
-        }
-        // The pinch's end leaves the zoom changing, where it was (nothing to report again): it
-        // ends when the bounce comes to rest.
-        #expect(
-            actions(pinched) == [
-                ActionEvent(item: "pin", name: "hover", phase: .began), zoom(.began, 1), zoom(.changed, stretched),
-            ])
-        // The spring, and its rest in whole milliseconds after the release.
-        let (frequency, displacement, rest) = (12.0, stretched - 4, 0.5 / 500)
+    }
+
+    private static func zoom(_ phase: GesturePhase, _ scale: Double) -> ActionEvent {
+        ActionEvent(item: "map", name: "zoom", phase: phase, scale: scale)
+    }
+
+    /// The map pinched to 8 with a maximum of 4 shows the rubber band: ln 2 past the maximum on a
+    /// band ln 2 long, 4·e^((1 − 1/(0.55 + 1))·ln 2).
+    private static let stretched = 4 * exp((1 - 1 / (0.55 + 1)) * log(2.0))
+
+    /// The zoom springing back to 4 from `scale`, let go at `release`: the scroll view's critically
+    /// damped spring (ω 12/s), 4 + (d + ωd·t)·e^(−ωt), one value per animation frame (16.667 ms),
+    /// until the spring is at rest, its displacement and speed below what half a point on the
+    /// map's 500-point side shows (0.5/500, and that times ω per second, the first whole
+    /// millisecond both hold): there the zoom ends at 4.
+    private static func bounce(from scale: Double, releasedAt release: Timestamp) -> [ActionEvent] {
+        let (frequency, displacement, rest) = (12.0, scale - 4, 0.5 / 500)
         func offset(_ seconds: Double) -> Double {
             (displacement + frequency * displacement * seconds) * exp(-frequency * seconds)
         }
@@ -388,20 +382,41 @@ import WayfinderTestSupport
         {
             restMilliseconds += 1
         }
-        let release = Timestamp(microseconds: 40_000)
         let end = release + .milliseconds(restMilliseconds)
-        var expected: [ActionEvent] = []
+        var frames: [ActionEvent] = []
         var frame = release + .microseconds(16_667)
         while frame < end {
-            expected.append(zoom(.changed, 4 + offset((frame - release).inSeconds)))
+            frames.append(zoom(.changed, 4 + offset((frame - release).inSeconds)))
             frame = frame + .microseconds(16_667)
         }
-        expected.append(zoom(.ended, 4))
+        return frames + [zoom(.ended, 4)]
+    }
+
+    /// Pinched to 8 and let go, the map springs back to its maximum (see `bounce`). At rest the
+    /// point under the pointer is where it was: (250, 200)·4 − (250, 200).
+    @Test func aPinchPastTheMaximumBouncesBackToItAndEndsAtRest() throws {
+        let (runtime, pinched, _) = try touchpadRuntime([
+            (10, .motion(delta: Vector(x: 250, y: -200))),
+            (20, Self.pinch(.began, scale: 1)),
+            (30, Self.pinch(.changed, scale: 8)),
+            (40, Self.pinch(.ended, scale: 8)),
+        ])
+        let actions = { (events: [WayfinderEvent]) in
+            events.compactMap { if case .action(let action) = $0.payload { action } else { nil } }
+        }
+        // The pinch's end leaves the zoom changing, where it was (nothing to report again): it
+        // ends when the bounce comes to rest.
+        #expect(
+            actions(pinched) == [
+                ActionEvent(item: "pin", name: "hover", phase: .began), Self.zoom(.began, 1),
+                Self.zoom(.changed, Self.stretched),
+            ])
+        let release = Timestamp(microseconds: 40_000)
         #expect(runtime.nextDeadline == release + .microseconds(16_667))
         var events: [WayfinderEvent] = []
         runtime.advance(to: release + .seconds(2), into: &events)
         #expect(runtime.nextDeadline == nil)
-        #expect(actions(events) == expected)
+        #expect(actions(events) == Self.bounce(from: Self.stretched, releasedAt: release))
         #expect(
             runtime.snapshot()?.scrollViews["map"].map { Vector(x: $0.offsetX, y: $0.offsetY) }
                 == Vector(x: 750, y: 600))
@@ -409,7 +424,8 @@ import WayfinderTestSupport
 
     /// A second pinch lands while the map springs back from past its maximum (10 ms into the
     /// bounce) and lets go at once: the zoom that is open goes on (no second `began`), caught
-    /// where the spring had it, springs back again from there and ends once, at 4.
+    /// where the spring had it, 4 + (d + ωd·t)·e^(−ωt) at t = 0.01 s, springs back again from
+    /// there and ends once, at 4.
     @Test func aPinchThatCatchesABounceGoesOnWithTheOpenZoom() throws {
         let (runtime, pinched, _) = try touchpadRuntime([
             (10, .motion(delta: Vector(x: 250, y: -200))),
@@ -421,23 +437,16 @@ import WayfinderTestSupport
         ])
         var events: [WayfinderEvent] = []
         runtime.advance(to: Timestamp(microseconds: 3_000_000), into: &events)
-        let zooms = (pinched + events).compactMap { event -> ActionEvent? in
-            guard case .action(let action) = event.payload, action.name == "zoom" else { return nil }
-            return action
-        }
-        let phases = zooms.map { $0.phase }
-        // Began once, ended once, changing in between: past the maximum at 30 ms, caught at 50 ms,
-        // then the bounce's frames.
-        #expect(phases.first == .began)
-        #expect(phases.filter { $0 == .began }.count == 1)
-        #expect(phases.last == .ended)
-        #expect(phases.filter { $0 == .ended }.count == 1)
-        #expect(zooms.last?.scale == 4)
-        // Caught 10 ms into the first bounce: 4 + (d + ωd·t)·e^(−ωt), t = 0.01 s.
-        let stretched = 4 * exp((1 - 1 / (0.55 + 1)) * log(2.0))
-        let displacement = stretched - 4
-        let caught = 4 + (displacement + 12 * displacement * 0.01) * exp(-12 * 0.01)
-        #expect(abs((zooms[2].scale ?? 0) - caught) < 1e-9)
+        let zooms = Self.zoomActions(pinched + events)
+        let displacement = Self.stretched - 4
+        let spring = 4 + (displacement + 12 * displacement * 0.01) * exp(-12 * 0.01)
+        // The scale caught goes through the rubber band and back: the spring's value to 10⁻⁹.
+        let caught = try #require(zooms.count > 2 ? zooms[2].scale : nil)
+        #expect(abs(caught - spring) < 1e-9)
+        #expect(
+            zooms
+                == [Self.zoom(.began, 1), Self.zoom(.changed, Self.stretched), Self.zoom(.changed, caught)]
+                + Self.bounce(from: caught, releasedAt: Timestamp(microseconds: 60_000)))
         #expect(runtime.nextDeadline == nil)
     }
 }
