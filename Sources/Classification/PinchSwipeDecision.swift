@@ -114,14 +114,15 @@ struct PinchSwipeDecision {
         let minimum = minimumMove + minimumMovePerFinger * extra
         let maximum = maximumMove + maximumMovePerFinger * extra
         let (moveA, moveB) = (first.length, second.length)
-        let average = ((first + second) * 0.5).length
+        let averageMove = (first + second) * 0.5
+        let average = averageMove.length
         if fingers > 2 {
             guard pinchesAndSwipes else { return nil }
             if !isTracked { return average >= minimum ? .swipe : nil }
         }
         guard max(moveA, moveB) >= decisionDistance else { return nil }
         if elapsed >= boxTimeout, spread.x < boxWidth, spread.y < boxHeight {
-            if fingers == 2 { return scrollBegins(average: (first + second) * 0.5) ? .scroll : .scrollOnceMoved }
+            if fingers == 2 { return scrollBegins(average: averageMove) ? .scroll : .scrollOnceMoved }
             return average >= minimum ? .swipe : nil
         }
         if detectsThumbs, max(moveA, moveB) >= maximum, moveB < minimum { return .restingThumb }
