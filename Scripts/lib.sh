@@ -18,7 +18,10 @@ ensure_packages() {
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     log "installing ${missing[*]}"
-    $sudo apt-get update -qq || fatal "apt-get update failed"
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
+    # Another apt run (a second checkout's script, unattended upgrades) may hold dpkg's lock: wait
+    # for it rather than fail.
+    local wait=(-o DPkg::Lock::Timeout=600)
+    $sudo apt-get "${wait[@]}" update -qq || fatal "apt-get update failed"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get "${wait[@]}" install -y -qq --no-install-recommends "${missing[@]}" >/dev/null ||
         fatal "apt-get install ${missing[*]} failed"
 }
