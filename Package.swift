@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Interactions", targets: ["Interactions"]),
         .library(name: "FocusEngine", targets: ["FocusEngine"]),
         .library(name: "Scenes", targets: ["Scenes"]),
+        .library(name: "Accessibility", targets: ["Accessibility"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     targets: [
@@ -29,6 +30,8 @@ let package = Package(
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon", providers: [.apt(["libxkbcommon-dev"])]),
+        // The C D-Bus library the AT-SPI2 registry itself uses, for the accessibility bus.
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
         // What Swift cannot import from the kernel headers.
         .target(name: "CLinuxInput"),
 
@@ -61,11 +64,13 @@ let package = Package(
         .target(name: "Scenes", dependencies: ["FocusEngine", "Geometry"], swiftSettings: strictSettings),
         .target(
             name: "FocusEngine", dependencies: ["EventModel", "Geometry", "InputEvents"], swiftSettings: strictSettings),
+        // A tree of accessible elements on the AT-SPI2 accessibility bus, for screen readers.
+        .target(name: "Accessibility", dependencies: ["CDBus", "Geometry"], swiftSettings: strictSettings),
         .target(
             name: "Wayfinder",
             dependencies: [
                 "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine", "Scenes",
+                "Classification", "Interactions", "FocusEngine", "Scenes", "Accessibility",
             ],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
@@ -75,6 +80,7 @@ let package = Package(
             dependencies: [
                 "Wayfinder", "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices",
                 "DeviceProfiles", "Classification", "Interactions", "FocusEngine", "Scenes", "FileAccess",
+                "Accessibility",
             ],
             // Manual pages and completions generated from the option tables (Scripts/install).
             exclude: ["Generated"],

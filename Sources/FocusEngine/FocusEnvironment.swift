@@ -145,6 +145,9 @@ public protocol FocusItem: FocusEnvironment {
     var accessibilityRespondsToUserInteraction: Bool { get }
     /// Custom actions listed by the Full Keyboard Access actions menu. Default: none.
     var accessibilityCustomActions: [CustomAction] { get }
+    /// What the item holds, for a screen reader (UIKit's `accessibilityValue`): a text field's
+    /// text, a control's value in words. Default: nil.
+    var accessibilityValue: String? { get }
     /// Whether Full Keyboard Access makes the item focusable although ``canBecomeFocused`` is
     /// false (buttons, switches, …). Default: false.
     var isFullKeyboardAccessElement: Bool { get }
@@ -172,6 +175,7 @@ extension FocusItem {
     public var accessibilityUserInputLabels: [String] { [] }
     public var accessibilityRespondsToUserInteraction: Bool { true }
     public var accessibilityCustomActions: [CustomAction] { [] }
+    public var accessibilityValue: String? { nil }
     public var isFullKeyboardAccessElement: Bool { false }
     public var isAccessibilityElement: Bool { accessibilityLabel != nil }
     public var accessibilityDefaultAction: String { "activate" }

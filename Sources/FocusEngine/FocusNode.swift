@@ -221,6 +221,15 @@ public final class FocusNode: FocusItem {
     }
     /// Whether focusable items behind this node stay focusable where it covers them.
     public var isTransparentFocusItem = false
+    /// What the node holds, for a screen reader: a text field's text, a control's value in words.
+    public var accessibilityValue: String? {
+        get { rare?.accessibilityValue }
+        set {
+            // A default value needs no storage.
+            if rare == nil, newValue == nil { return }
+            rareStorage.accessibilityValue = newValue
+        }
+    }
     /// Called for ``pressesBegan(_:)``; nil passes every press on.
     public var pressHandler: ((KeyPress) -> PressHandling)? {
         get { rare?.pressHandler }
@@ -249,6 +258,7 @@ public final class FocusNode: FocusItem {
         var submitAction: SubmitAction?
         var performableActions: [String] = []
         var defaultAccessibilityAction: String?
+        var accessibilityValue: String?
         var pressHandler: ((KeyPress) -> PressHandling)?
         var accessibilityCustomActions: [CustomAction] = []
         var additionalKeyCommands: [KeyCommand] = []

@@ -4,6 +4,13 @@ public protocol FocusChangeObserver: AnyObject {
     /// Focus moved as `context` says; called once the update is over (after the environments'
     /// callbacks and the coordinated animations).
     func focusSystem(_ system: FocusSystem, didUpdateFocusIn context: FocusUpdateContext)
+    /// `item` was selected (the other items of its container are deselected with it). Default:
+    /// nothing.
+    func focusSystem(_ system: FocusSystem, didSelect item: any FocusItem)
+}
+
+extension FocusChangeObserver {
+    public func focusSystem(_ system: FocusSystem, didSelect item: any FocusItem) {}
 }
 
 /// An observer held weakly, so that an observer going away needs no unregistering.
@@ -21,6 +28,15 @@ extension FocusSystem {
     /// Removes `observer`.
     public func removeObserver(_ observer: any FocusChangeObserver) {
         observers.removeAll { $0.observer == nil || $0.observer === observer }
+    }
+
+    /// Tells every observer about a selection.
+    func notifyObservers(selected item: any FocusItem) {
+        var index = 0
+        while index < observers.count {
+            observers[index].observer?.focusSystem(self, didSelect: item)
+            index += 1
+        }
     }
 
     /// Tells every observer about a finished update.

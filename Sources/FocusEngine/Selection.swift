@@ -74,6 +74,7 @@ extension FocusSystem {
     func select(_ item: any FocusItem, into events: inout [EventPayload]) {
         selection.select(item, scratch: &deselectScratch)
         events.append(.select(item: Self.name(of: item)))
+        if !observers.isEmpty { notifyObservers(selected: item) }
     }
 
     /// Clears the selection of `item`.

@@ -94,12 +94,18 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     /// waiting.
     /// - Parameters:
     ///   - timeout: How long to wait at most; nil waits until something happens.
+    ///   - participants: Served in the same wait (``PollParticipant``): their descriptors are
+    ///     waited on too, and their timeouts shorten the wait.
     ///   - handle: Called for each event, in order. A frame's storage is reused once the closure
     ///     returns, unless the closure keeps it.
     /// - Returns: false once SIGINT or SIGTERM has arrived (grabs are released then), else true.
     /// - Throws: ``DeviceError`` when waiting fails.
     @discardableResult
-    public func poll(timeout: Duration?, _ handle: (SessionEvent) -> Void) throws(DeviceError) -> Bool {
+    public func poll(
+        timeout: Duration?,
+        participants: [any PollParticipant] = [],
+        _ handle: (SessionEvent) -> Void
+    ) throws(DeviceError) -> Bool {
         if isStopped { return false }
         // Devices opened (or not) since the last call are news enough: report them first.
         if !pendingEvents.isEmpty {
@@ -117,7 +123,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             signalIndex = descriptors.count
             descriptors.append(descriptor)
         }
-        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout)
+        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout, participants: participants)
 
         if let signalIndex, readable[signalIndex], let signal = stopSignals?.receivedSignal() {
             stop(signal: signal)

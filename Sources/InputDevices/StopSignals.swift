@@ -96,7 +96,7 @@ public enum Readiness {
 
 extension Duration {
     /// The duration in milliseconds, rounded up so that a poll never wakes before the deadline.
-    fileprivate var wholeMillisecondsRoundedUp: Int64 {
+    var wholeMillisecondsRoundedUp: Int64 {
         let (seconds, attoseconds) = components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return attoseconds % 1_000_000_000_000_000 > 0 ? milliseconds + 1 : milliseconds

@@ -124,6 +124,7 @@ public struct SceneNode: Hashable, Sendable {
         var onSubmit: String?
         var defaultAction: String?
         var performs: [String] = []
+        var value: String?
 
         /// Whether every field has its default, so that no box is needed (cheaper than comparing
         /// with `Extras()`).
@@ -131,6 +132,7 @@ public struct SceneNode: Hashable, Sendable {
             guard case .automatic = focusEffect else { return false }
             return focusGroup == nil && priority == nil && inputLabels.isEmpty && accessibilityPath == nil
                 && actions.isEmpty && scroll == nil && onSubmit == nil && defaultAction == nil && performs.isEmpty
+                && value == nil
         }
     }
 
@@ -195,6 +197,13 @@ public struct SceneNode: Hashable, Sendable {
     public var defaultAction: String? {
         get { extras?.value.defaultAction }
         set { modifyExtras { $0.defaultAction = newValue } }
+    }
+
+    /// What the node holds, for a screen reader: the text of a text field or text view (AT-SPI2's
+    /// `Text`), or a control's value in words.
+    public var value: String? {
+        get { extras?.value.value }
+        set { modifyExtras { $0.value = newValue } }
     }
 
     /// The actions this node can perform for the app's commands (UIKit's `canPerformAction`

@@ -92,7 +92,7 @@ private struct SceneDecoder {
         "id", "frame", "children", "role", "focusable", "allowsFocus", "focusGroup", "priority", "selected",
         "selectionFollowsFocus", "focusSection", "focusEffect", "label", "inputLabels",
         "respondsToUserInteraction", "accessibilityElement", "accessibilityPath", "actions", "interactions",
-        "scroll", "onSubmit", "defaultAction", "performs", "transparent",
+        "scroll", "onSubmit", "defaultAction", "performs", "transparent", "value",
     ]
     static let commandFields: [String] = ["title", "key", "discoverabilityTitle", "action"]
     /// The same fields, to match keys on their bytes.
@@ -676,6 +676,8 @@ private struct SceneDecoder {
                 throw error(.invalidValue("an action name must not be empty"), line: line, node: id, field: key)
             }
             if key == "onSubmit" { node.onSubmit = name } else { node.defaultAction = name }
+        case "value":
+            node.value = try readString(node: id, field: key)
         case "performs":
             var names: [String] = []
             for (index, element) in try array(try readValue(), node: id, field: key).enumerated() {

@@ -1,3 +1,4 @@
+import Accessibility
 import EventModel
 import FocusEngine
 import InputDevices
@@ -22,14 +23,15 @@ struct ExploreCommand: Command {
         and Ctrl-Z stands for Tab+Z (the actions menu, whose rows the caption lists; Up, Down and
         Return choose). Ctrl-F stands for Tab+F (Find): what is typed then searches the labels,
         the arrows step through the matches, Backspace shortens the query, and Return or Escape
-        ends Find.
+        ends Find. With --accessibility, screen readers (Orca) see the scene on the AT-SPI2
+        accessibility bus; focus they move and actions they run show in the caption.
         """
     static let scene = CommandOption.value(
         "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
         help: "The scene file (JSON).")
     static let fullKeyboardAccessOption = CommandOption.flag(
         "--fka", help: "Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z), Ctrl-F Find (Tab+F).")
-    static let options = [scene, fullKeyboardAccessOption]
+    static let options = [scene, fullKeyboardAccessOption, AccessibilityExposure.option]
     /// The byte a terminal sends for Ctrl-Z in raw mode; it stands for the Tab+Z chord, which a
     /// terminal cannot send.
     static let actionsMenuByte: UInt8 = 0x1A
@@ -43,10 +45,13 @@ struct ExploreCommand: Command {
 
     var scenePath: String
     var fullKeyboardAccess: Bool
+    /// Whether the scene is shown to screen readers while the command runs.
+    var exposesAccessibility: Bool
 
     init(parsing arguments: ParsedArguments) {
         scenePath = arguments.value(of: Self.scene) ?? ""
         fullKeyboardAccess = arguments.contains(Self.fullKeyboardAccessOption)
+        exposesAccessibility = arguments.contains(AccessibilityExposure.option)
     }
 
     func run() throws {
@@ -61,6 +66,20 @@ struct ExploreCommand: Command {
                 "explore needs a terminal on standard input and output; use 'wayfinder navigate' in scripts")
         }
         let runtime = try Runtime(scene: scene, sceneFile: scenePath, fullKeyboardAccess: fullKeyboardAccess)
+        // Terminal keys carry no kernel time: a steady 1 ms apart keeps them, and what screen
+        // readers ask, in order.
+        var time = Timestamp.zero
+        var messages: [String] = []
+        let accessible =
+            exposesAccessibility
+            ? AccessibilityExposure.expose(
+                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath),
+                clock: {
+                    time += .milliseconds(1)
+                    return time
+                }, report: { messages.append($0) })
+            : nil
+        defer { accessible?.close() }
         let raw = try RawTerminalMode()
         defer { raw.restore() }
         let view = try TerminalView()
@@ -70,14 +89,18 @@ struct ExploreCommand: Command {
                 view.draw(snapshot, title: Self.title, hint: Self.quitHint, caption: caption)
             }
         }
-        draw("press Tab")
+        draw(messages.last ?? "press Tab")
+        accessible?.onEvents = { events in
+            draw("screen reader: " + (Captions.caption(for: events) ?? "nothing to do here"))
+        }
+        accessible?.bus.onReport = { message in draw("accessibility bus: \(message)") }
+        let participants: [any PollParticipant] = accessible.map { [$0] } ?? []
         var decoder = TerminalKeyDecoder()
-        var time = Timestamp.zero
         var buffer = [UInt8](repeating: 0, count: 64)
         let input = FileDescriptor(rawValue: STDIN_FILENO)
         loop: while true {
             let ready = try Readiness.waitForReadable(
-                [input, view.stopDescriptor, view.player.resizeDescriptor], timeout: nil)
+                [input, view.stopDescriptor, view.player.resizeDescriptor], timeout: nil, participants: participants)
             if ready[1], view.checkStop() { break }
             if ready[2] { view.player.redrawIfResized() }
             guard ready[0] else { continue }

@@ -1,3 +1,4 @@
+import Accessibility
 import Classification
 import EventModel
 import InputDevices
@@ -19,6 +20,10 @@ struct RunCommand: Command {
         the focused item, selection, scroll offsets, the pointer and a caption naming each
         interaction, following the terminal's size. --plain prints lines in a terminal; piped, it
         prints lines; --json prints the event stream.
+
+        With --accessibility, screen readers (Orca) see the scene on the AT-SPI2 accessibility bus
+        while it runs: its nodes, and every focus change. What they ask (focus moved, an action run)
+        is handled like input, from the device "accessibility".
         """
 
     static let scene = CommandOption.value(
@@ -34,7 +39,9 @@ struct RunCommand: Command {
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion.")
     static let why = CommandOption.flag(
         "--why", help: "Also prints why each classification decision went as it did ('why:' lines; as --plain).")
-    static let options = [scene, grab, json, plain, device] + DeviceSettingsOptions.options + [motion, why]
+    static let options =
+        [scene, grab, json, plain, device, AccessibilityExposure.option] + DeviceSettingsOptions.options
+        + [motion, why]
     static let exclusiveGroups = [[json, plain], [json, why]] + DeviceSettingsOptions.exclusiveGroups
 
     var scenePath: String?
@@ -50,6 +57,8 @@ struct RunCommand: Command {
     var deviceSettings: DeviceSettings
     /// The settings file `--settings` named, if any.
     var settingsPath: String?
+    /// Whether the scene is shown to screen readers while the command runs.
+    var exposesAccessibility: Bool
 
     init(parsing arguments: ParsedArguments) {
         scenePath = arguments.value(of: Self.scene)
@@ -61,6 +70,13 @@ struct RunCommand: Command {
         explainsDecisions = arguments.contains(Self.why)
         deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
         settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
+        exposesAccessibility = arguments.contains(AccessibilityExposure.option)
+    }
+
+    func validate() throws(UsageError) {
+        if exposesAccessibility, scenePath == nil {
+            throw UsageError("'--accessibility' needs '--scene': the scene is what screen readers see")
+        }
     }
 
     func run() throws {
@@ -89,6 +105,15 @@ struct RunCommand: Command {
         if let advice = Self.advice(attached: source.attachedCount, opened: source.deviceCount, selection: selection) {
             print(advice, terminator: "", to: &standardError)
         }
+        var accessible: AccessibleScene?
+        if exposesAccessibility, let scenePath {
+            accessible = AccessibilityExposure.expose(
+                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath), clock: LiveLoop.realtimeClock,
+                report: messages.report)
+            // The bus is served in the same wait as the devices.
+            source.participants = accessible.map { [$0] } ?? []
+        }
+        defer { accessible?.close() }
         guard isView, let scenePath else {
             try Self.printStream(
                 of: runtime, source: source, to: .standard, isJSON: isJSON, includesMotion: includesMotion,

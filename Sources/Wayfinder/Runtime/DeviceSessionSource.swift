@@ -109,8 +109,12 @@ public final class DeviceSessionSource: LiveInputSource {
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 
+    /// Served in every wait for the devices, with their descriptors and timeouts: the
+    /// accessibility bus's connection (``AccessibleScene``), for one.
+    public var participants: [any PollParticipant] = []
+
     public func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
-        try session.poll(timeout: timeout) { event in
+        try session.poll(timeout: timeout, participants: participants) { event in
             switch event {
             case .added(let path, let description):
                 let id = DeviceID(rawValue: nextIdentifier)

@@ -221,6 +221,32 @@ public final class Runtime {
         notify(output, from: start)
     }
 
+    /// Carries out a request from assistive technology, such as a screen reader on the
+    /// accessibility bus moving focus or running an action (see ``AccessibilityRequest``), as
+    /// input at `time`: deadlines up to then fire first, and the events go out like any other.
+    /// - Returns: Whether the scene carried the request out.
+    @discardableResult
+    public func perform(
+        _ request: AccessibilityRequest,
+        at time: Timestamp,
+        device: DeviceInstance = .synthetic("accessibility"),
+        into output: inout [WayfinderEvent]
+    ) -> Bool {
+        let start = output.count
+        advanceDeadlines(to: time, into: &output)
+        var isDone = false
+        if let scene {
+            sceneOutput.removeAll(keepingCapacity: true)
+            isDone = scene.perform(request, at: time, into: &sceneOutput)
+            append(sceneOutput, device: device, into: &output)
+        }
+        notify(output, from: start)
+        return isDone
+    }
+
+    /// The scene's node tree and focus system, for exposing them (to the accessibility bus).
+    var sceneSession: SceneSession? { scene as? SceneSession }
+
     /// Removes every device (releasing keys and buttons, cancelling gestures), as when the
     /// runtime stops.
     public func removeAllDevices(at time: Timestamp, into output: inout [WayfinderEvent]) {

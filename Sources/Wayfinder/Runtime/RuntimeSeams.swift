@@ -50,4 +50,12 @@ protocol SceneDriver: AnyObject {
     func snapshot() -> TerminalSnapshot
     /// The text typed into Full Keyboard Access Find while Find is open, or nil.
     var findQuery: String? { get }
+    /// A request from assistive technology; returns whether it was carried out.
+    func perform(_ request: AccessibilityRequest, at time: Timestamp, into output: inout [TimedPayload]) -> Bool
+}
+
+extension SceneDriver {
+    func perform(_ request: AccessibilityRequest, at time: Timestamp, into output: inout [TimedPayload]) -> Bool {
+        false
+    }
 }

@@ -62,6 +62,7 @@ public final class SceneFocusTree {
             if let scroll = description.scroll { node.scrollContentSize = scroll.contentSize }
             if let element = description.accessibilityElement { node.accessibilityElementOverride = element }
             if let action = description.defaultAction { node.defaultAccessibilityAction = action }
+            if let value = description.value { node.accessibilityValue = value }
             let performs = description.performs
             if !performs.isEmpty { node.performableActions = performs }
             if description.transparent { node.isTransparentFocusItem = true }

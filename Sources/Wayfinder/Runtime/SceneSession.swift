@@ -100,6 +100,64 @@ final class SceneSession: SceneDriver {
         interactions.endHover(at: time, into: &output)
     }
 
+    func perform(_ request: AccessibilityRequest, at time: Timestamp, into output: inout [TimedPayload]) -> Bool {
+        guard let focus else { return false }
+        let events: [EventPayload]
+        switch request {
+        case .focus(let item):
+            if let focused = focus.focusedItem, focused === item { return true }
+            let result = focus.focus(item)
+            guard result.moved else { return false }
+            events = result.events
+        case .defaultAction(let item):
+            events = focus.performDefaultAction(on: item)
+        case .customAction(let name, let item):
+            guard let performed = focus.performCustomAction(named: name, on: item) else { return false }
+            events = performed
+        case .contextMenuAction(let title, let item):
+            let identifier = FocusSystem.name(of: item)
+            guard let menu = contextMenu(ofNodeWithIdentifier: identifier),
+                let action = (menu.delegate?.actions(for: menu) ?? menu.actions).first(where: { $0.title == title })
+            else { return false }
+            action.handler(action)
+            events = [.action(ActionEvent(item: identifier, name: title, trigger: .menu))]
+        }
+        for event in events {
+            output.append(TimedPayload(time: time, payload: event))
+            if case .focus(_, let to?, _) = event { scrollIntoView(to, at: time, into: &output) }
+        }
+        return true
+    }
+
+    /// The context menu of the node with an identifier, if it has one.
+    func contextMenu(ofNodeWithIdentifier identifier: String) -> ContextMenuInteraction? {
+        guard let node = node(withIdentifier: identifier) else { return nil }
+        for case let menu as ContextMenuInteraction in node.interactions { return menu }
+        return nil
+    }
+
+    /// Where a node's frame is drawn now: moved and scaled by the scroll views around it (their
+    /// content offsets and zoom), and whether any of it is in sight through all of them. A node the
+    /// tree does not have keeps its frame.
+    func displayedFrame(ofNodeWithIdentifier identifier: String, frame: Rect) -> (frame: Rect, isInSight: Bool) {
+        guard let node = node(withIdentifier: identifier) else { return (frame, true) }
+        var rect = frame
+        var isInSight = true
+        var current = enclosingScrollView(of: node)
+        while let scrollView = current, let owner = scrollView.node {
+            let viewport = owner.frame
+            let scale = scrollView.zoomScale
+            let offset = scrollView.contentOffset
+            rect = Rect(
+                x: viewport.minX + (rect.minX - viewport.minX) * scale - offset.x,
+                y: viewport.minY + (rect.minY - viewport.minY) * scale - offset.y,
+                width: rect.width * scale, height: rect.height * scale)
+            if !(rect.intersection(viewport).map { !$0.isEmpty } ?? false) { isInSight = false }
+            current = enclosingScrollView(of: owner)
+        }
+        return (rect, isInSight)
+    }
+
     func snapshot() -> TerminalSnapshot {
         let size = interactions.sceneSize
         var snapshot = TerminalSnapshot(sceneWidth: size.width, sceneHeight: size.height)

@@ -1,4 +1,5 @@
 import EventModel
+import InputDevices
 import InputEvents
 import Scenes
 import Wayfinder
@@ -33,9 +34,20 @@ extension ReplayCommand {
         }
         let output = CommandOutput.standard
         var line = JSONLine()
+        let includesMotion = isMotionIncluded
+        let isJSON = isJSON
+        /// Writes events as the stream prints them.
+        func write(_ events: [WayfinderEvent]) {
+            for event in events {
+                if isJSON {
+                    if event.appendJSON(to: &line, includeMotion: includesMotion) { output.writeLine(line.text) }
+                } else if let text = event.textLine(includeMotion: includesMotion) {
+                    output.writeLine(text)
+                }
+            }
+        }
         if explainsDecisions {
             // Decisions come through the runtime's callbacks, in order with the events.
-            let includesMotion = isMotionIncluded
             runtime.onDecision = { decision in output.writeLine(decision.textLine()) }
             runtime.onEvent = { event in
                 if let text = event.textLine(includeMotion: includesMotion) { output.writeLine(text) }
@@ -43,6 +55,23 @@ extension ReplayCommand {
         }
         let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
         var pacer = isRealtime ? Pacer() : nil
+        // A paced replay serves Ctrl-C and SIGTERM (and the accessibility bus) while it waits.
+        let stop = isRealtime ? try StopRequest() : nil
+        var participants: [any PollParticipant] = stop.map { [$0] } ?? []
+        var accessible: AccessibleScene?
+        if exposesAccessibility, let scenePath {
+            accessible = AccessibilityExposure.expose(
+                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath), clock: { pacer?.currentTime ?? .zero },
+                report: AccessibilityExposure.reportOnStandardError)
+            accessible?.onEvents = { events in
+                // With --why, the runtime's callback prints every event already.
+                if !explainsDecisions { write(events) }
+                output.flush()
+            }
+            if let accessible { participants.append(accessible) }
+        }
+        defer { accessible?.close() }
+        var end = Timestamp.zero
         do {
             try replay.run(
                 through: runtime,
@@ -51,24 +80,25 @@ extension ReplayCommand {
                         // What happened so far is written out before waiting for what comes next.
                         output.flush()
                         try output.checkWritable()
-                        pacer?.wait(until: time)
+                        if let delay = pacer?.delay(until: time) {
+                            try Pacer.wait(for: delay, serving: participants) { stop?.isStopped == true }
+                        }
+                        if stop?.isStopped == true { throw ReplayStopped() }
                     }
+                    end = time
                     progress?.show(time)
                 },
                 afterStep: { events in
                     guard !explainsDecisions else { return }
-                    for event in events {
-                        if isJSON {
-                            if event.appendJSON(to: &line, includeMotion: isMotionIncluded) {
-                                output.writeLine(line.text)
-                            }
-                        } else if let text = event.textLine(includeMotion: isMotionIncluded) {
-                            output.writeLine(text)
-                        }
-                    }
+                    write(events)
                     try output.checkWritable()
                 }
             )
+        } catch is ReplayStopped {
+            // Stopped by Ctrl-C or SIGTERM: what is held is released, as when a device goes away.
+            var released: [WayfinderEvent] = []
+            runtime.removeAllDevices(at: max(end, pacer?.currentTime ?? end), into: &released)
+            if !explainsDecisions { write(released) }
         } catch let stopped as OutputStopped {
             progress?.finish()
             throw stopped
@@ -79,6 +109,9 @@ extension ReplayCommand {
         progress?.finish()
     }
 }
+
+/// A paced replay was stopped by Ctrl-C or SIGTERM.
+private struct ReplayStopped: Error {}
 
 /// A one-line progress bar on standard error, redrawn in place.
 final class ProgressBar {

@@ -7,6 +7,11 @@ struct ReplayCommand: Command {
     static let abstract = "Replays recordings: raw frames, the classified interaction stream, or the whole pipeline."
     static let discussion = """
         Several files are merged in time order. Times are seconds since the earliest first event.
+
+        With --realtime, Ctrl-C or SIGTERM ends the replay early: gestures in progress are
+        cancelled and keys released (printed), and it exits with 0. With --accessibility as well,
+        screen readers see the scene on the accessibility bus while it plays, and what they ask
+        (focus moved, an action run) is printed like any input, from the device "accessibility".
         """
 
     /// The extensions of recording files, for completion.
@@ -31,7 +36,8 @@ struct ReplayCommand: Command {
     static let why = CommandOption.flag(
         "--why", help: "Also prints why each classification decision went as it did ('why:' lines).")
     static let options =
-        [files, desc, raw, scene, json, realtime, device] + DeviceSettingsOptions.options + [motion, why]
+        [files, desc, raw, scene, json, realtime, AccessibilityExposure.option, device] + DeviceSettingsOptions.options
+        + [motion, why]
     static let exclusiveGroups = [[raw, scene], [raw, why], [json, why]] + DeviceSettingsOptions.exclusiveGroups
 
     /// The recordings to replay, each with the `--desc` that follows it.
@@ -44,6 +50,8 @@ struct ReplayCommand: Command {
     var isJSON: Bool
     /// Whether to wait between frames as the recording did.
     var isRealtime: Bool
+    /// Whether the scene is shown to screen readers while the replay runs.
+    var exposesAccessibility: Bool
     /// The device settings the command line chose.
     var deviceSettings: DeviceSettings
     /// The settings file `--settings` named, if any.
@@ -87,11 +95,18 @@ struct ReplayCommand: Command {
         scenePath = arguments.value(of: Self.scene)
         isJSON = arguments.contains(Self.json)
         isRealtime = arguments.contains(Self.realtime)
+        exposesAccessibility = arguments.contains(AccessibilityExposure.option)
         deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
         settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         isMotionIncluded = arguments.contains(Self.motion)
         selection = DeviceSelection(arguments.values(of: Self.device))
         explainsDecisions = arguments.contains(Self.why)
+    }
+
+    func validate() throws(UsageError) {
+        if exposesAccessibility, scenePath == nil || !isRealtime {
+            throw UsageError("'--accessibility' needs '--scene' and '--realtime': a scene shown while it plays")
+        }
     }
 
     func run() throws {
