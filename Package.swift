@@ -176,6 +176,8 @@ let package = Package(
                 "FileAccess",
                 // The terminal views are compared with what the renderer draws for the same scene.
                 "Wayfinder", "Scenes", "FocusEngine",
+                // What a screen reader sees is compared with the scene's frames.
+                "Geometry",
             ],
             swiftSettings: strictSettings
         ),

@@ -176,8 +176,11 @@ final class PseudoTerminal {
     /// How long ``read(until:)`` waits at most for a screen: generous for a loaded machine.
     static let readLimit: Duration = .seconds(60)
 
-    /// Starts a program on a new terminal of a given size.
-    init(_ executable: URL, _ arguments: [String], columns: Int, rows: Int) throws {
+    /// Starts a program on a new terminal of a given size, with the test's environment or the
+    /// one given.
+    init(
+        _ executable: URL, _ arguments: [String], columns: Int, rows: Int, environment: [String: String]? = nil
+    ) throws {
         guard let openMaster = Self.function("posix_openpt", as: OpenMaster.self),
             let grant = Self.function("grantpt", as: TerminalCall.self),
             let unlock = Self.function("unlockpt", as: TerminalCall.self),
@@ -195,7 +198,7 @@ final class PseudoTerminal {
         let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
         process.arguments = ["--ctty", "--wait", executable.path] + arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = environment ?? ProcessInfo.processInfo.environment
         environment["TERM"] = "xterm-256color"
         process.environment = environment
         process.standardInput = handle

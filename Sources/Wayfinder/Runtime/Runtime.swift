@@ -506,6 +506,17 @@ extension Runtime {
         return output
     }
 
+    /// Carries out a request from assistive technology; returns the events it caused (see
+    /// ``perform(_:at:device:into:)``).
+    @discardableResult
+    public func perform(
+        _ request: AccessibilityRequest, at time: Timestamp, device: DeviceInstance = .synthetic("accessibility")
+    ) -> [WayfinderEvent] {
+        var output: [WayfinderEvent] = []
+        perform(request, at: time, device: device, into: &output)
+        return output
+    }
+
     /// Removes every device; returns the events it caused.
     @discardableResult
     public func removeAllDevices(at time: Timestamp) -> [WayfinderEvent] {

@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """A screen reader's view of the accessibility bus, for Wayfinder's tests.
 
-Run inside its own session bus (`dbus-run-session -- atspi-client.py [--disabled] [--listen EVENT]…`):
-it starts the AT-SPI2 bus launcher (with accessibility off for --disabled), connects with libatspi
+Run as `atspi-client.py [--disabled] [--listen EVENT]…`: it starts its own session bus
+(`dbus-run-session`) and, inside it, the AT-SPI2 bus launcher (with accessibility off for --disabled), connects with libatspi
 (the library Orca uses, through gi.repository.Atspi), listens for the events a screen reader
 listens for (focus and window activation, or the --listen events), and answers commands read from
 standard input, one per line, with one JSON object per line on standard output:
@@ -23,6 +23,7 @@ Every wait has a deadline; nothing sleeps for a fixed time.
 
 import json
 import os
+import signal
 import subprocess
 import sys
 
@@ -32,6 +33,8 @@ gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi, Gio, GLib  # noqa: E402
 
 LAUNCHER = "/usr/libexec/at-spi-bus-launcher"
+# Set in the environment once the script runs inside its own session bus.
+SESSION_MARKER = "WAYFINDER_ATSPI_CLIENT_SESSION"
 DEFAULT_WAIT = 30.0
 # What a screen reader listens for unless `--listen EVENT` options say otherwise.
 LISTENED = [
@@ -152,7 +155,7 @@ def describe(accessible):
 
 
 def action_names(accessible):
-    return [Atspi.Action.get_name(accessible, i) for i in range(Atspi.Action.get_n_actions(accessible))]
+    return [Atspi.Action.get_action_name(accessible, i) for i in range(Atspi.Action.get_n_actions(accessible))]
 
 
 def find(accessible, wanted):
@@ -254,14 +257,31 @@ def read_command(channel, condition):
     return True
 
 
+def start_session():
+    """Runs this script again inside a session bus of its own, with no signal blocked.
+
+    A test runner's threads block signals, and a child inherits its parent's mask through exec:
+    the bus daemons and the launcher would then ignore the SIGTERM that ends them with the session.
+    """
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    os.environ[SESSION_MARKER] = "1"
+    os.execv("/usr/bin/dbus-run-session",
+             ["dbus-run-session", "--", sys.executable, os.path.abspath(__file__)] + sys.argv[1:])
+
+
 def main():
     global listened
+    if os.environ.get(SESSION_MARKER) != "1":
+        start_session()
     arguments = sys.argv[1:]
     enabled = "--disabled" not in arguments
     chosen = [arguments[i + 1] for i, word in enumerate(arguments[:-1]) if word == "--listen"]
     if chosen:
         listened = chosen
-    launcher = subprocess.Popen([LAUNCHER, "--launch-immediately", f"--a11y={1 if enabled else 0}"])
+    # The launcher's children (the bus, the registry) write to its standard output: keep that
+    # out of the answers.
+    launcher = subprocess.Popen([LAUNCHER, "--launch-immediately", f"--a11y={1 if enabled else 0}"],
+                                stdout=subprocess.DEVNULL)
     appeared = []
     watch = Gio.bus_watch_name(Gio.BusType.SESSION, "org.a11y.Bus", Gio.BusNameWatcherFlags.NONE,
                                lambda *_: appeared.append(True), None)
@@ -282,10 +302,10 @@ def main():
             break
         try:
             say(run(words))
-        except (LookupError, AssertionError, GLib.Error) as error:
+        except Exception as error:  # noqa: BLE001 (every failure is an answer, not a crash)
             say({"error": str(error)})
-    launcher.terminate()
-    launcher.wait()
+    # The launcher ignores SIGTERM; it ends, with the bus it started, once the session bus that
+    # dbus-run-session runs goes away after this process.
     return 0
 
 
