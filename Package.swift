@@ -170,6 +170,14 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(
+            name: "AccessibilityTests",
+            dependencies: [
+                "Accessibility", "CDBus", "Geometry", "Wayfinder", "FocusEngine", "Scenes", "EventModel", "InputEvents",
+                "InputDevices", "WayfinderTestSupport",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",

@@ -238,6 +238,7 @@ public struct SceneNode: Hashable, Sendable {
         onSubmit: String? = nil,
         defaultAction: String? = nil,
         performs: [String] = [],
+        value: String? = nil,
         line: Int? = nil
     ) {
         self.id = id
@@ -264,7 +265,8 @@ public struct SceneNode: Hashable, Sendable {
             scroll: scroll,
             onSubmit: onSubmit,
             defaultAction: defaultAction,
-            performs: performs
+            performs: performs,
+            value: value
         )
         self.extras = extras.isDefault ? nil : ExtrasBox(extras)
     }

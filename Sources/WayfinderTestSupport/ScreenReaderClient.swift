@@ -107,6 +107,8 @@ public final class ScreenReaderClient {
     /// The client's answers.
     public let output: LineReader
     private let errorLog: URL
+    /// The session's runtime directory, where the accessibility bus's socket goes.
+    private let runtimeDirectory: URL
     /// The session bus's address.
     public let sessionAddress: String
 
@@ -131,8 +133,15 @@ public final class ScreenReaderClient {
         process.standardInput = inputPipe
         process.standardOutput = outputPipe
         process.standardError = try FileHandle(forWritingTo: errorLog)
+        // The launcher puts the accessibility bus's socket in `$XDG_RUNTIME_DIR/at-spi/`: a
+        // directory of its own keeps clients that run at the same time apart.
+        runtimeDirectory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-atspi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: runtimeDirectory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         var environment = ProcessInfo.processInfo.environment
         environment["AT_SPI_BUS_ADDRESS"] = nil
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         environment["PYTHONWARNINGS"] = "ignore::DeprecationWarning"
         environment["WAYFINDER_ATSPI_CLIENT_SESSION"] = nil
         process.environment = environment
@@ -148,6 +157,7 @@ public final class ScreenReaderClient {
             ready = try Self.decode(Ready.self, from: output.nextLine(within: Self.answerLimit), log: errorLog)
         } catch {
             process.terminate()
+            try? FileManager.default.removeItem(at: runtimeDirectory)
             throw error
         }
         sessionAddress = ready.session
@@ -161,20 +171,23 @@ public final class ScreenReaderClient {
         var environment = ProcessInfo.processInfo.environment
         environment["AT_SPI_BUS_ADDRESS"] = nil
         environment["DBUS_SESSION_BUS_ADDRESS"] = sessionAddress
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         return environment
     }
 
     /// Ends the client, its launcher and its session bus; safe to call more than once.
     public func close() {
-        guard process.isRunning else { return }
-        try? input.write(contentsOf: Data("quit\n".utf8))
-        try? input.close()
-        // The client quits at once on `quit`; the watchdog is for a client that hangs.
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-        process.waitUntilExit()
-        watchdog.cancel()
+        if process.isRunning {
+            try? input.write(contentsOf: Data("quit\n".utf8))
+            try? input.close()
+            // The client quits at once on `quit`; the watchdog is for a client that hangs.
+            let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+            process.waitUntilExit()
+            watchdog.cancel()
+        }
         try? FileManager.default.removeItem(at: errorLog)
+        try? FileManager.default.removeItem(at: runtimeDirectory)
     }
 
     /// What the client wrote on standard error so far (libatspi's warnings, the registry's log).

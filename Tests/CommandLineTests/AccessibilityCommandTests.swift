@@ -179,8 +179,11 @@ import WayfinderTestSupport
         let plain = try WayfinderProcess.run(["replay", "--scene", Self.scene.path, "--json", Self.keyboard.path])
         try #require(plain.exitCode == 0, "\(plain.standardError)")
         let changes = try Self.focusChanges(plain.outputLines)
-        #expect(changes.map(\.to) == ["search", "settings", "recents", "favorites", "shared", "photo-1", "photo-3",
-            "photo-4", "shared"], "the recording moves focus through every group")
+        #expect(
+            changes.map(\.to) == [
+                "search", "settings", "recents", "favorites", "shared", "photo-1", "photo-3",
+                "photo-4", "shared",
+            ], "the recording moves focus through every group")
 
         let reader = try ScreenReaderClient()
         defer { reader.close() }
