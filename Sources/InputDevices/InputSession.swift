@@ -52,7 +52,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     /// Opens devices and prepares the loop.
     /// - Parameters:
     ///   - nodes: The devices to open now. Ones that fail are reported as ``SessionEvent/failed(_:)``
-    ///     by the first ``poll(timeout:_:)``.
+    ///     by the first ``poll(timeout:participants:_:)``.
     ///   - grabs: Whether to take an exclusive grab on every device.
     ///   - watchesHotplug: Whether to open devices plugged in later (through udev).
     ///   - handlesStopSignals: Whether SIGINT and SIGTERM stop the session instead of the process.

@@ -108,7 +108,8 @@ struct RunCommand: Command {
         var accessible: AccessibleScene?
         if exposesAccessibility, let scenePath {
             accessible = AccessibilityExposure.expose(
-                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath), clock: LiveLoop.realtimeClock,
+                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath),
+                clock: LiveLoop.realtimeClock,
                 report: messages.report)
             // The bus is served in the same wait as the devices.
             source.participants = accessible.map { [$0] } ?? []

@@ -112,6 +112,15 @@ import Testing
         (["replay", "a.evemu", "--desc"], "Error: Missing value for '--desc'"),
         (["replay", "a.evemu", "--jsn"], "Error: Unknown option '--jsn'"),
         (["replay", "a.evemu", "--scene", "a.json", "--scene", "b.json"], "Error: '--scene' may be given only once"),
+        (
+            ["replay", "a.evemu", "--accessibility"],
+            "Error: '--accessibility' needs '--scene' and '--realtime': a scene shown while it plays"
+        ),
+        (
+            ["replay", "a.evemu", "--scene", "s.json", "--accessibility"],
+            "Error: '--accessibility' needs '--scene' and '--realtime': a scene shown while it plays"
+        ),
+        (["run", "--accessibility"], "Error: '--accessibility' needs '--scene': the scene is what screen readers see"),
         (["navigate", "--keys", "Tab"], "Error: Missing expected option '--scene SCENE'"),
         (
             ["navigate", "--scene", "s.json", "--debug", "focusability"],

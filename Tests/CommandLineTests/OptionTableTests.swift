@@ -87,15 +87,15 @@ import Testing
                 "wayfinder devices [--json]",
                 "wayfinder record [--format evemu|libinput] [-o FILE] [--force] [--show-keycodes] [DEVICE…]",
                 "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
-                    + "[--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why]",
+                    + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why]",
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
                 "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] "
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] "
                     + "[--debug focusability ID|groups|loop|status|request ID|commands]",
-                "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… "
+                "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… [--accessibility] "
                     + Self.settingsUsage + " [--motion] [--why]",
                 "wayfinder demo [--scene SCENE] [--json] [--plain] [--motion] [RECORDING…] [--desc DESC]…",
-                "wayfinder explore --scene SCENE [--fka]",
+                "wayfinder explore --scene SCENE [--fka] [--accessibility]",
                 "wayfinder bench [--json] [--quick] [--list] [--check-allocations] [--check-runtime-allocations] "
                     + "[<name-or-prefix>…]",
                 "wayfinder help [<subcommand>]",

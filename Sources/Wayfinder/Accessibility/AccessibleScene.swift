@@ -11,10 +11,10 @@ public import InputEvents
 /// listen for, and their requests (moving focus, running actions) carried out by the runtime as
 /// input.
 ///
-/// The bus is found as desktops do (``AccessibilityBus``); while accessibility is off nothing
+/// The bus is found as desktops do (`AccessibilityBus`); while accessibility is off nothing
 /// connects and the scene costs nothing. The connection is served by the caller's own wait: add
 /// the scene to a live source's participants, or wait on it yourself (it is a
-/// ``PollParticipant``).
+/// `PollParticipant`).
 ///
 /// ```swift
 /// let runtime = try Runtime(scene: scene)
@@ -25,7 +25,7 @@ public import InputEvents
 /// accessible.close()
 /// ```
 ///
-/// Each element is a node of the focus tree (``FocusSystem/root`` is the window). What it shows:
+/// Each element is a node of the focus tree (`FocusSystem/root` is the window). What it shows:
 ///
 /// | AT-SPI2 | from |
 /// | --- | --- |
@@ -54,7 +54,7 @@ public final class AccessibleScene: PollParticipant {
     ///   - windowName: The window's name when the root node has no label; nil: `name`.
     ///   - clock: The time requests from the bus are stamped with, on the runtime's time line.
     ///   - environment: Where the bus's address is looked up; nil: the process's environment.
-    /// - Throws: ``AccessibilityError`` when there is no accessibility bus, or the runtime has no
+    /// - Throws: `AccessibilityError` when there is no accessibility bus, or the runtime has no
     ///   focus system to expose.
     public init(
         runtime: Runtime,
@@ -110,7 +110,7 @@ public final class AccessibleScene: PollParticipant {
     }
 }
 
-/// The focus tree as an ``AccessibleTree``, and the focus system's observer that turns its changes
+/// The focus tree as an `AccessibleTree`, and the focus system's observer that turns its changes
 /// into the bus's events.
 final class SceneElements: AccessibleTree, FocusChangeObserver {
     let runtime: Runtime

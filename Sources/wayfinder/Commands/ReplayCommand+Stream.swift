@@ -61,7 +61,8 @@ extension ReplayCommand {
         var accessible: AccessibleScene?
         if exposesAccessibility, let scenePath {
             accessible = AccessibilityExposure.expose(
-                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath), clock: { pacer?.currentTime ?? .zero },
+                runtime, windowName: AccessibilityExposure.windowName(ofScene: scenePath),
+                clock: { pacer?.currentTime ?? .zero },
                 report: AccessibilityExposure.reportOnStandardError)
             accessible?.onEvents = { events in
                 // With --why, the runtime's callback prints every event already.

@@ -33,6 +33,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l raw -d 'Prints 
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l scene -r -F -d 'Runs the whole pipeline, focus included, on a scene file.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l json -d 'Prints JSON lines (one object per frame with --raw).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l realtime -d 'Waits between frames as long as the recording did.'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l accessibility -d 'Shows the scene to screen readers (Orca) on the AT-SPI2 accessibility bus while it runs.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l device -x -d 'Replays only this device, by name or as recording:device (0:0 is the first file\'s first).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l tap-to-click -d 'Turns touchpad taps into clicks (default: only on pads without buttons).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l no-tap-to-click -d 'Turns tap-to-click off on every touchpad.'
@@ -74,6 +75,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from run' -l grab -d 'Takes the
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l json -d 'Prints JSON lines.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l plain -d 'Prints one line per event even in a terminal.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l device -x -a '(__fish_complete_path /dev/input/event)' -d 'Uses only this device, by event node or by name (see \'wayfinder devices\'); also when plugged in.'
+complete -c wayfinder -n '__fish_seen_subcommand_from run' -l accessibility -d 'Shows the scene to screen readers (Orca) on the AT-SPI2 accessibility bus while it runs.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l tap-to-click -d 'Turns touchpad taps into clicks (default: only on pads without buttons).'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l no-tap-to-click -d 'Turns tap-to-click off on every touchpad.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l no-tap-and-drag -d 'A tap clicks at once instead of holding its button 180 ms for a drag.'
@@ -102,6 +104,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from demo' -s h -l help -d 'Sho
 
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l scene -r -F -d 'The scene file (JSON).'
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l fka -d 'Turns on Full Keyboard Access; Ctrl-Z opens the actions menu (Tab+Z), Ctrl-F Find (Tab+F).'
+complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l accessibility -d 'Shows the scene to screen readers (Orca) on the AT-SPI2 accessibility bus while it runs.'
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from explore' -s h -l help -d 'Shows help information.'
 
