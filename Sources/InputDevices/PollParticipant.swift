@@ -72,13 +72,7 @@ extension Readiness {
             if let own = participant.pollTimeout { limit = min(limit ?? own, own) }
         }
         var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
-        let milliseconds = limit.map { Int32(clamping: $0.wholeMillisecondsRoundedUp) } ?? -1
-        while true {
-            let count = poll(&entries, nfds_t(entries.count), milliseconds)
-            if count >= 0 { break }
-            if errno == EINTR { continue }
-            throw DeviceError(.poll, errno: .current)
-        }
+        try wait(&entries, timeout: limit)
         for index in requests.indices { requests[index].returnedEvents = entries[index].revents }
         for (participant, range) in zip(participants, ranges) { participant.handlePoll(requests[range]) }
         return entries.prefix(descriptors.count).map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }

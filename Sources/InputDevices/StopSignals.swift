@@ -83,20 +83,25 @@ public enum Readiness {
         timeout: Duration?
     ) throws(DeviceError) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+        try wait(&entries, timeout: timeout)
+        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+    }
+
+    /// `poll(2)` on `entries`, at most `timeout` (forever when nil), retrying `EINTR`.
+    static func wait(_ entries: inout [pollfd], timeout: Duration?) throws(DeviceError) {
         let milliseconds = timeout.map { Int32(clamping: $0.wholeMillisecondsRoundedUp) } ?? -1
         while true {
             let count = poll(&entries, nfds_t(entries.count), milliseconds)
-            if count >= 0 { break }
+            if count >= 0 { return }
             if errno == EINTR { continue }
             throw DeviceError(.poll, errno: .current)
         }
-        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
     }
 }
 
 extension Duration {
     /// The duration in milliseconds, rounded up so that a poll never wakes before the deadline.
-    var wholeMillisecondsRoundedUp: Int64 {
+    fileprivate var wholeMillisecondsRoundedUp: Int64 {
         let (seconds, attoseconds) = components
         let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
         return attoseconds % 1_000_000_000_000_000 > 0 ? milliseconds + 1 : milliseconds
