@@ -74,9 +74,6 @@ final class BusConnection {
         return String(cString: name)
     }
 
-    /// Whether the connection is open.
-    var isConnected: Bool { connection.map { dbus_connection_get_is_connected($0) != 0 } ?? false }
-
     /// Writes what is queued and closes the connection; safe to call more than once.
     func close() {
         guard let connection else { return }

@@ -3,7 +3,6 @@ import CDBus
 /// The D-Bus type codes this module writes and reads (`DBUS_TYPE_…` in libdbus, whose macros are
 /// casts that Swift does not import).
 enum DBusType {
-    static let byte = code("y")
     static let boolean = code("b")
     static let int16 = code("n")
     static let int32 = code("i")
@@ -11,7 +10,6 @@ enum DBusType {
     static let double = code("d")
     static let string = code("s")
     static let objectPath = code("o")
-    static let signature = code("g")
     static let array = code("a")
     static let variant = code("v")
     static let structure = code("r")
@@ -92,8 +90,6 @@ final class Message {
     var interface: String? { dbus_message_get_interface(pointer).map { String(cString: $0) } }
     /// The method or signal name.
     var member: String? { dbus_message_get_member(pointer).map { String(cString: $0) } }
-    /// The unique name of the sender.
-    var sender: String? { dbus_message_get_sender(pointer).map { String(cString: $0) } }
     /// The error's name, for an error reply.
     var errorName: String? { dbus_message_get_error_name(pointer).map { String(cString: $0) } }
     /// The body's signature (`siiv(so)`).

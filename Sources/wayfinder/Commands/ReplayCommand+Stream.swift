@@ -83,6 +83,8 @@ extension ReplayCommand {
                         try output.checkWritable()
                         if let delay = pacer?.delay(until: time) {
                             try Pacer.wait(for: delay, serving: participants) { stop?.isStopped == true }
+                        } else {
+                            stop?.check()
                         }
                         if stop?.isStopped == true { throw ReplayStopped() }
                     }
