@@ -427,9 +427,13 @@ extension AccessibilityBus {
         }
     }
 
-    /// Whole pixels, as AT-SPI2 wants them (rounded toward negative infinity for positions, so
-    /// that a 0.5 offset does not hide an edge).
-    private static func pixels(_ value: Double) -> Int32 { Int32(clamping: Int(value.rounded(.down))) }
+    /// Whole pixels, as AT-SPI2 wants them: rounded toward negative infinity (so that a 0.5
+    /// offset does not hide an edge), kept within 32 bits, and 0 for a value that is not a number
+    /// (a tree built in code may hold one; converting it would trap).
+    static func pixels(_ value: Double) -> Int32 {
+        guard !value.isNaN else { return 0 }
+        return Int32(min(max(value.rounded(.down), Double(Int32.min)), Double(Int32.max)))
+    }
 
     /// The deepest element under `id` whose frame contains a point (in window coordinates): the
     /// last child drawn wins.

@@ -60,4 +60,12 @@ import Testing
         #expect(AccessibleRole.pushButton.rawValue == 43 && AccessibleRole.pushButton.name == "push button")
         #expect(AccessibleRole(rawValue: 129).name == "unknown")
     }
+
+    @Test func extentsAreWholePixelsThatNeverTrap() {
+        #expect(AccessibilityBus.pixels(12.5) == 12)
+        #expect(AccessibilityBus.pixels(-0.5) == -1)
+        #expect(AccessibilityBus.pixels(.infinity) == Int32.max)
+        #expect(AccessibilityBus.pixels(-1e300) == Int32.min)
+        #expect(AccessibilityBus.pixels(.nan) == 0)
+    }
 }

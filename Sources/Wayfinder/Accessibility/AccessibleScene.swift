@@ -282,7 +282,8 @@ final class SceneElements: AccessibleTree, FocusChangeObserver {
             if node?.role?.isTextInput == true {
                 let text = item.accessibilityValue ?? ""
                 element.text = text
-                element.caretOffset = caretOffsets[id] ?? text.unicodeScalars.count
+                let count = text.unicodeScalars.count
+                element.caretOffset = min(caretOffsets[id] ?? count, count)
             }
         }
         return element
