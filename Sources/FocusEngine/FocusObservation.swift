@@ -7,10 +7,14 @@ public protocol FocusChangeObserver: AnyObject {
     /// `item` was selected (the other items of its container are deselected with it). Default:
     /// nothing.
     func focusSystem(_ system: FocusSystem, didSelect item: any FocusItem)
+    /// The tree changed: ``FocusSystem/invalidateLayout()`` or ``FocusSystem/replaceRoot(_:)`` was
+    /// called (focus may have been lost or restored with it, silently). Default: nothing.
+    func focusSystemDidChangeTree(_ system: FocusSystem)
 }
 
 extension FocusChangeObserver {
     public func focusSystem(_ system: FocusSystem, didSelect item: any FocusItem) {}
+    public func focusSystemDidChangeTree(_ system: FocusSystem) {}
 }
 
 /// An observer held weakly, so that an observer going away needs no unregistering.
@@ -35,6 +39,15 @@ extension FocusSystem {
         var index = 0
         while index < observers.count {
             observers[index].observer?.focusSystem(self, didSelect: item)
+            index += 1
+        }
+    }
+
+    /// Tells every observer that the tree changed.
+    func notifyObserversOfTreeChange() {
+        var index = 0
+        while index < observers.count {
+            observers[index].observer?.focusSystemDidChangeTree(self)
             index += 1
         }
     }

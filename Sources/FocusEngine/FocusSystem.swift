@@ -111,6 +111,7 @@ public final class FocusSystem {
             self.focusedItem = nil
             firstResponder = nil
         }
+        if !observers.isEmpty { notifyObserversOfTreeChange() }
     }
 
     /// Replaces the tree, restoring focus, remembered items and selection by
@@ -128,6 +129,7 @@ public final class FocusSystem {
         selection.restore(in: Self.allItems(under: newRoot))
         focusedItem = nil
         firstResponder = nil
+        defer { if !observers.isEmpty { notifyObserversOfTreeChange() } }
         if let focusedIdentifier, let entry = layout.entriesByRestorationID[focusedIdentifier] {
             let item = layout.entries[entry].item
             focusedItem = item

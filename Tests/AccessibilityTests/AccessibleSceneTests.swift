@@ -89,8 +89,8 @@ import WayfinderTestSupport
         let second = try #require(list.children.last as? FocusNode)
         list.removeAllChildren()
         list.addChild(second)
+        // What the focus engine asks after a change is enough for the bus.
         focus.invalidateLayout()
-        accessible.treeDidChange()
 
         // The registry's children-changed on its desktop (the application arriving), then these.
         let events = try reader.events(waitingFor: 14).filter { $0.id != nil }
@@ -127,5 +127,42 @@ import WayfinderTestSupport
         accessible.close()
         #expect(accessible.bus.status == .closed)
         #expect(try reader.waitUntilGone("library"))
+    }
+
+    @Test func aReplacedRootIsAWindowReplacedAndItsRestoredFocusIsTold() throws {
+        let reader = try ScreenReaderClient(listening: ScreenReaderClient.focusEvents + ["object:children-changed"])
+        defer { reader.close() }
+        let runtime = try Runtime(scene: Self.scene())
+        let accessible = try AccessibleScene(
+            runtime: runtime, name: "replaced", clock: { .zero }, environment: reader.environment)
+        defer { accessible.close() }
+        reader.output.wait = { descriptor, limit in
+            _ = try? Readiness.waitForReadable(
+                [FileDescriptor(rawValue: descriptor)], timeout: limit, participants: [accessible])
+        }
+        #expect(try reader.waitForApplication("replaced"))
+        runtime.press(try KeyPress(parsing: "Tab"), at: .zero + .milliseconds(1))
+        // The registry's children-changed on its desktop first (the application arriving).
+        let before = try reader.events(waitingFor: 3).dropFirst()
+        #expect(
+            Array(before) == [
+                .init(type: "window:activate", id: "window", detail1: 0),
+                .init(type: "object:state-changed:focused", id: "name", detail1: 1),
+            ])
+        let focus = try #require(runtime.sceneSession?.focus)
+        // The application rebuilds its tree: the same ids, new objects.
+        let rebuilt = try SceneFocusTree(scene: Self.scene())
+        #expect(focus.replaceRoot(rebuilt.root), "focus is restored by identifier")
+        // The old window goes (who it was can no longer be asked), the new one comes, and the
+        // restored focus is told on the new object.
+        let events = try reader.events(waitingFor: 6).dropFirst()
+        #expect(
+            Array(events) == Array(before) + [
+                .init(type: "object:children-changed:remove", id: "", detail1: 0, child: nil),
+                .init(type: "object:children-changed:add", id: "", detail1: 0, child: "window"),
+                .init(type: "object:state-changed:focused", id: "name", detail1: 1),
+            ], "\(events)")
+        #expect(
+            try reader.tree(of: "replaced").children.first?.element(withID: "name")?.states.contains("focused") == true)
     }
 }

@@ -39,8 +39,10 @@ public import InputEvents
 /// Events: on every focus change, `object:state-changed:focused` 0 on the item that loses focus,
 /// then `window:activate` when focus enters the window, then `object:state-changed:focused` 1 on
 /// the item that gains it (`window:deactivate` after the 0 when focus leaves the window);
-/// `object:state-changed:selected` when selection changes; `object:children-changed` from
-/// ``treeDidChange()``. Only events a screen reader listens for are sent.
+/// `object:state-changed:selected` when selection changes; `object:children-changed` when the
+/// focus system is told the tree changed (or from ``treeDidChange()``), with the focus moved
+/// silently by such a change told as a focus change. Only events a screen reader listens for are
+/// sent.
 public final class AccessibleScene: PollParticipant {
     /// The bus connection.
     public let bus: AccessibilityBus
@@ -85,8 +87,10 @@ public final class AccessibleScene: PollParticipant {
         set { elements.onEvents = newValue }
     }
 
-    /// Tells screen readers that nodes were added to or removed from the focus tree (or the root
-    /// replaced): the tree is walked again and `object:children-changed` sent for each difference.
+    /// Tells screen readers that nodes were added to or removed from the focus tree: the tree is
+    /// walked again and `object:children-changed` sent for each difference. The focus system's
+    /// `invalidateLayout()` and `replaceRoot(_:)` do it already; call it for a change made without
+    /// them.
     public func treeDidChange() { elements.treeDidChange() }
 
     /// Unregisters from the registry and disconnects.
@@ -134,6 +138,8 @@ final class SceneElements: AccessibleTree, FocusChangeObserver {
     private var caretOffsets: [AccessibleID: Int] = [:]
     /// The selected items screen readers were last told about.
     private var reportedSelection: Set<ObjectIdentifier>?
+    /// The focused item screen readers were last told about.
+    private var reportedFocus: ObjectIdentifier?
     /// Items selected while a focus update ran, told once it is over.
     private var selectedDuringUpdate: [any FocusItem] = []
     private var produced: [WayfinderEvent] = []
@@ -195,11 +201,22 @@ final class SceneElements: AccessibleTree, FocusChangeObserver {
         }
         collect(reportedWindows[0])
         report(from: oldWindows, to: reportedWindows, parent: nil, bus: bus)
+        // A subtree that came whole is told once, by its root's addition.
         for (parent, children) in reportedChildren.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            report(from: oldChildren[parent] ?? [], to: children, parent: parent, bus: bus)
+            guard let old = oldChildren[parent] else { continue }
+            report(from: old, to: children, parent: parent, bus: bus)
         }
         for (parent, children) in oldChildren where reportedChildren[parent] == nil && seen.contains(parent) {
             report(from: children, to: [], parent: parent, bus: bus)
+        }
+        // Focus lost or restored silently with the change is told as a focus change.
+        let focused = focus.focusedItem
+        if reportedFocus != focused.map({ ObjectIdentifier($0) }) {
+            if let previous = reportedFocus, let id = identifiers[previous], seen.contains(id) {
+                bus.emitStateChanged(of: id, .focused, isOn: false)
+            }
+            if let focused { bus.emitStateChanged(of: identifier(of: focused), .focused, isOn: true) }
+            reportedFocus = focused.map { ObjectIdentifier($0) }
         }
         // Elements no longer in the tree are forgotten; their numbers are not given again.
         for (id, environment) in environments where !seen.contains(id) {
@@ -436,10 +453,13 @@ final class SceneElements: AccessibleTree, FocusChangeObserver {
             bus.emitStateChanged(of: window, .active, isOn: false)
             bus.emitWindowDeactivated(window, name: element(window)?.name ?? windowName)
         }
+        reportedFocus = context.nextFocusedItem.map { ObjectIdentifier($0) }
         let selected = selectedDuringUpdate
         selectedDuringUpdate.removeAll()
         for item in selected { reportSelection(of: item, bus: bus) }
     }
+
+    func focusSystemDidChangeTree(_ system: FocusSystem) { treeDidChange() }
 
     func focusSystem(_ system: FocusSystem, didSelect item: any FocusItem) {
         guard let bus, bus.isConnected else { return }
