@@ -376,14 +376,7 @@ extension AccessibilityBus {
         case "GetExtents":
             guard let type = arguments.readUInt32() else { throw CallError.invalidArguments }
             let rect = frame.offset(by: origin(forCoordinateType: type, parentOf: id))
-            reply.write { writer in
-                writer.appendStruct {
-                    $0.append(Self.pixels(rect.minX))
-                    $0.append(Self.pixels(rect.minY))
-                    $0.append(Self.pixels(rect.width))
-                    $0.append(Self.pixels(rect.height))
-                }
-            }
+            reply.write { writer in writer.appendStruct { Self.appendPixels(of: rect, to: $0) } }
         case "GetPosition":
             guard let type = arguments.readUInt32() else { throw CallError.invalidArguments }
             let rect = frame.offset(by: origin(forCoordinateType: type, parentOf: id))
@@ -433,6 +426,14 @@ extension AccessibilityBus {
     static func pixels(_ value: Double) -> Int32 {
         guard !value.isNaN else { return 0 }
         return Int32(min(max(value.rounded(.down), Double(Int32.min)), Double(Int32.max)))
+    }
+
+    /// Appends a rectangle as AT-SPI2's four whole-pixel numbers: x, y, width, height.
+    private static func appendPixels(of rect: Rect, to writer: MessageWriter) {
+        writer.append(pixels(rect.minX))
+        writer.append(pixels(rect.minY))
+        writer.append(pixels(rect.width))
+        writer.append(pixels(rect.height))
     }
 
     /// The deepest element under `id` whose frame contains a point (in window coordinates): the
@@ -552,12 +553,7 @@ extension AccessibilityBus {
         case "GetCharacterExtents", "GetRangeExtents":
             // No glyph layout is known: the element's extents stand for every character's.
             let frame = element.frame ?? .zero
-            reply.write {
-                $0.append(Self.pixels(frame.minX))
-                $0.append(Self.pixels(frame.minY))
-                $0.append(Self.pixels(frame.width))
-                $0.append(Self.pixels(frame.height))
-            }
+            reply.write { Self.appendPixels(of: frame, to: $0) }
         case "GetOffsetAtPoint":
             reply.write { $0.append(Int32(-1)) }
         default:
