@@ -53,6 +53,71 @@ public struct EventTranscript: Sendable {
         events.compactMap { kinds.contains(Kind($0.payload)) ? $0.summary() : nil }
     }
 
+    /// The shape of what happened: each event's summary without amounts (distances, offsets,
+    /// scales), and each continuous update (a scroll's or a drag's `changed`, a scroll view moving)
+    /// once per run of updates. Every `began`, `ended`, click, tap, key,
+    /// focus move and action stays, so a missing or doubled one shows; what the sensor's noise
+    /// changes (how far each frame moved) does not.
+    ///
+    /// ```swift
+    /// #expect(transcript.outline(of: [.input, .action]) == [
+    ///     "continuous scroll began on grid", "continuous scroll changed on grid", "continuous scroll ended on grid",
+    /// ])
+    /// ```
+    ///
+    /// With `includingUpdates` false, continuous updates are left out altogether: what began and
+    /// what ended. A lifted item follows a resting finger's wobble on a real touchscreen, so a
+    /// long press there has `changed` updates that an exact script has not.
+    public func outline(of kinds: Set<Kind> = Set(Kind.allCases), includingUpdates: Bool = true) -> [String] {
+        var lines: [String] = []
+        // The updates since the last line that is not one: a scroll's `changed` and the scroll
+        // view moving alternate, and each run is shown once.
+        var run: Set<String> = []
+        for event in events where kinds.contains(Kind(event.payload)) {
+            guard let (line, isUpdate) = Self.outline(event) else { continue }
+            if isUpdate {
+                guard includingUpdates, run.insert(line).inserted else { continue }
+            } else {
+                run.removeAll()
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// An event's line in an outline, and whether it is a continuous update; nil for motion and
+    /// positions.
+    private static func outline(_ event: WayfinderEvent) -> (String, Bool)? {
+        switch event.payload {
+        case .input(let input, let target):
+            let on = target.map { " on \($0)" } ?? ""
+            switch input {
+            case .scroll(let source, _, _, let phase, _):
+                return ("\(source.rawValue) scroll" + (phase.map { " \($0.rawValue)" } ?? "") + on, phase == .changed)
+            case .drag(let phase, let touchType, _, _):
+                return ("drag \(phase.rawValue) (\(touchType.rawValue))" + on, phase == .changed)
+            case .gesture(let gesture):
+                return (
+                    "\(gesture.kind.rawValue) \(gesture.phase.rawValue) \(gesture.fingers) fingers" + on,
+                    gesture.phase == .changed
+                )
+            case .motion, .position: return nil
+            case .key, .button, .tap, .longPress:
+                return event.summary().map { ($0, false) }
+            }
+        case .action(let action):
+            var line = "action \(action.name) on \(action.item)"
+            if let phase = action.phase { line += " \(phase.rawValue)" }
+            if !action.actions.isEmpty { line += ": " + action.actions.joined(separator: ", ") }
+            if let trigger = action.trigger { line += " [\(trigger)]" }
+            return (line, action.phase == .changed)
+        case .contentOffset(let item, _):
+            return ("\(item) scrolled", true)
+        case .device, .focus, .select:
+            return event.summary().map { ($0, false) }
+        }
+    }
+
     /// Compares the JSON lines with expected ones.
     /// - Returns: Nil when equal; else where they first differ, with a readable report.
     /// - Throws: ``StreamExpectationError`` when an expected line is not a JSON object.
@@ -63,7 +128,8 @@ public struct EventTranscript: Sendable {
         var matcher = StreamMatcher(name: "expected lines", comparison: comparison)
         let lines = jsonLines(includeMotion: includeMotion)
         for (index, line) in lines.enumerated() {
-            if let difference = try matcher.match(actual: line, expected: index < expected.count ? expected[index] : nil)
+            if let difference = try matcher.match(
+                actual: line, expected: index < expected.count ? expected[index] : nil)
             {
                 return difference
             }

@@ -41,7 +41,8 @@ public final class InteractionTest {
     public convenience init(
         sceneFile path: String, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false
     ) throws {
-        try self.init(scene: try Scene.load(path: path).scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
+        try self.init(
+            scene: try Scene.load(path: path).scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
     }
 
     /// Runs input through your own node tree (views conforming to `InteractionNode`, with their

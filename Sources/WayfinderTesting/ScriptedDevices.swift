@@ -37,7 +37,7 @@ public enum ScriptedTiming {
     public static let fingerSpacing = 18.0
 
     /// The number of frames a movement over `duration` takes.
-    static func frames(over duration: Duration) -> Int {
+    public static func frames(over duration: Duration) -> Int {
         max(1, Int((duration / frameInterval).rounded()))
     }
 }

@@ -92,6 +92,14 @@ import WayfinderTestSupport
         #expect(ignoring.outputLines == ["\(golden.path): \(stream.count) lines, as expected"])
     }
 
+    /// The testing library plays a recording through the same runtime: its lines are what
+    /// `replay --json` prints.
+    @Test func theTestingLibraryGivesTheLinesReplayPrints() throws {
+        let test = try InteractionTest(sceneFile: Self.replay[2])
+        let transcript = try test.play(recordings: [Self.replay[0]])
+        #expect(transcript.jsonLines() == (try Self.stream()))
+    }
+
     @Test func aShorterOrLongerGoldenFileIsReportedWhereItEnds() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -176,8 +184,14 @@ import WayfinderTestSupport
     @Test(arguments: [
         (["--update-expectations"], "'--update-expectations' needs '--expect GOLDEN': the golden file it is about"),
         (["--ignore", "time"], "'--ignore' needs '--expect GOLDEN': the golden file it is about"),
-        (["--expect", "g.jsonl", "--time-tolerance", "soon"], "'--time-tolerance soon' is not a number of milliseconds from 0 to 60000"),
-        (["--expect", "g.jsonl", "--ignore", "time,,type"], "'--ignore time,,type' names an empty field; give field names separated by commas"),
+        (
+            ["--expect", "g.jsonl", "--time-tolerance", "soon"],
+            "'--time-tolerance soon' is not a number of milliseconds from 0 to 60000"
+        ),
+        (
+            ["--expect", "g.jsonl", "--ignore", "time,,type"],
+            "'--ignore time,,type' names an empty field; give field names separated by commas"
+        ),
     ])
     func misusedOptionsAreUsageErrors(arguments: [String], message: String) throws {
         let outcome = try WayfinderProcess.run(["replay"] + Self.replay + arguments)

@@ -116,6 +116,13 @@ public struct FieldDifference: Hashable, Sendable {
     /// The stream's value as JSON; nil when the stream's line lacks the field.
     public var actual: String?
 
+    /// Creates a difference.
+    public init(field: String, expected: String?, actual: String?) {
+        self.field = field
+        self.expected = expected
+        self.actual = actual
+    }
+
     /// The difference in words: `"dy": expected 3, got 4`.
     public var summary: String {
         switch (expected, actual) {
