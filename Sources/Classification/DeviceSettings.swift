@@ -30,6 +30,11 @@ public import DeviceProfiles
 /// | ``middleButtonEmulation`` | on for a left and a right button without a middle one | mice, pointing sticks, touchpads with buttons, clickpads |
 /// | ``disableWhileTyping`` | on | touchpads, with the keyboards they pair with |
 /// | ``scrollMethod`` | two fingers (edge for single-finger pads), on-button for pointing sticks, none for mice | touchpads, mice, pointing sticks |
+/// | ``accelerationProfile`` | adaptive | mice, touchpads, pointing sticks |
+/// | ``accelerationSpeed`` | 0 | mice, touchpads, pointing sticks (adaptive and flat) |
+/// | ``customAcceleration`` | one point per count | mice, touchpads, pointing sticks (custom) |
+/// | ``dotsPerInch`` | the device's `MOUSE_DPI`, else 1000 | mice |
+/// | ``scrollFactor`` | 1 | every device that scrolls |
 public struct DeviceSettings: Hashable, Sendable {
     /// Whether touchpad taps click: one finger primary, two secondary, three middle. `nil` uses
     /// the default: on only for pads without a physical button (libinput's default; tapping on a
@@ -67,6 +72,23 @@ public struct DeviceSettings: Hashable, Sendable {
     public var scrollMethod: ScrollMethod?
     /// The keyboard layout; `nil` fields come from `XKB_DEFAULT_*` or are US.
     public var keyboardLayout: KeyboardLayout
+    /// How the pointer's speed changes how far it moves: libinput's adaptive curve for the kind
+    /// of device (the default), flat, or the person's own curves.
+    public var accelerationProfile: AccelerationProfile
+    /// The pointer speed, from -1 (slowest) to 1 (fastest), 0 by default, as libinput's: the
+    /// adaptive curves shift and scale with it, and the flat factor is 1 + speed. Values outside
+    /// the range are clamped; the custom profile ignores it.
+    public var accelerationSpeed: Double
+    /// The curves of the custom profile.
+    public var customAcceleration: CustomAcceleration
+    /// A mouse's resolution in counts per inch, which motion is normalised from to 1000 dpi (one
+    /// count of a 1000-dpi mouse is one point). `nil` uses the device's `MOUSE_DPI` udev property
+    /// (its default entry), else 1000. Recordings carry no udev properties: set it to replay a
+    /// high-resolution mouse at its speed.
+    public var dotsPerInch: Int?
+    /// Multiplies every scroll's deltas, continuous and wheel (not the wheel's v120 counts,
+    /// which stay notches): 1 by default.
+    public var scrollFactor: Double
 
     /// Creates settings; every setting not given keeps its default.
     public init(
@@ -79,7 +101,12 @@ public struct DeviceSettings: Hashable, Sendable {
         middleButtonEmulation: Bool? = nil,
         disableWhileTyping: Bool = true,
         scrollMethod: ScrollMethod? = nil,
-        keyboardLayout: KeyboardLayout = KeyboardLayout()
+        keyboardLayout: KeyboardLayout = KeyboardLayout(),
+        accelerationProfile: AccelerationProfile = .adaptive,
+        accelerationSpeed: Double = 0,
+        customAcceleration: CustomAcceleration = CustomAcceleration(),
+        dotsPerInch: Int? = nil,
+        scrollFactor: Double = 1
     ) {
         self.tapToClick = tapToClick
         self.tapAndDrag = tapAndDrag
@@ -91,10 +118,22 @@ public struct DeviceSettings: Hashable, Sendable {
         self.disableWhileTyping = disableWhileTyping
         self.scrollMethod = scrollMethod
         self.keyboardLayout = keyboardLayout
+        self.accelerationProfile = accelerationProfile
+        self.accelerationSpeed = accelerationSpeed
+        self.customAcceleration = customAcceleration
+        self.dotsPerInch = dotsPerInch
+        self.scrollFactor = scrollFactor
     }
 }
 
 extension DeviceSettings {
+    /// The speeds libinput takes (`accelerationSpeed`).
+    public static let accelerationSpeedRange = -1.0...1.0
+    /// The resolutions taken (`dotsPerInch`): mice report 100 to about 30,000 counts per inch.
+    public static let dotsPerInchRange = 1...100_000
+    /// The scroll factors taken (`scrollFactor`): 0 stops scrolling, 100 is far beyond use.
+    public static let scrollFactorRange = 0.0...100.0
+
     /// The same settings with the default keyboard layout (for a device whose chosen layout does
     /// not compile).
     public var withDefaultKeyboardLayout: DeviceSettings {

@@ -70,6 +70,8 @@ public struct DeviceTranslator {
     private var isNaturalScrolling: Bool
     /// Natural scrolling asked for while a continuous scroll was under way.
     private var pendingNaturalScrolling: Bool?
+    /// What every scroll's deltas are multiplied by (``DeviceSettings/scrollFactor``).
+    private var scrollFactor: Double
     /// Whether a continuous scroll has begun and not ended (a setting waits for its end).
     private var isContinuousScrollOpen = false
 
@@ -114,6 +116,7 @@ public struct DeviceTranslator {
     ) throws(ClassificationError) {
         self.device = device
         isNaturalScrolling = options.naturalScrolling
+        scrollFactor = options.scrollFactor
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
@@ -160,6 +163,7 @@ public struct DeviceTranslator {
         let touchpadSettings = TouchpadSettings(settings: settings, device: device, profile: profile)
         touchpad?.modify { $0.request(touchpadSettings) }
         pendingNaturalScrolling = settings.naturalScrolling
+        scrollFactor = settings.scrollFactor
         applyNaturalScrollingIfAtRest()
     }
 
@@ -197,7 +201,13 @@ public struct DeviceTranslator {
     /// The opposite vector, without negative zeros (an ended scroll's zero delta stays zero).
     private static func reversed(_ vector: Vector) -> Vector { Vector(x: 0 - vector.x, y: 0 - vector.y) }
 
-    /// Turns the scrolls appended from `start` on: natural scrolling changes their sign; a
+    /// The vector times `factor`, without negative zeros.
+    private static func scaled(_ vector: Vector, by factor: Double) -> Vector {
+        Vector(x: 0 + vector.x * factor, y: 0 + vector.y * factor)
+    }
+
+    /// Turns the scrolls appended from `start` on: the scroll factor scales their deltas and
+    /// velocities (not v120 counts, which stay notches), natural scrolling changes their sign; a
     /// continuous scroll's begin and end are followed so a setting waits for its end.
     private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
         guard start < output.count else { return }
@@ -208,10 +218,13 @@ public struct DeviceTranslator {
             if source == .continuous, let phase {
                 isContinuousScrollOpen = phase != .ended
             }
-            guard isNaturalScrolling else { continue }
+            guard isNaturalScrolling || scrollFactor != 1 else { continue }
+            let sign: Double = isNaturalScrolling ? -1 : 1
+            let factor = scrollFactor * sign
             output[index].event = .scroll(
-                source: source, delta: Self.reversed(delta), v120: v120.map(Self.reversed), phase: phase,
-                velocity: velocity.map(Self.reversed))
+                source: source, delta: Self.scaled(delta, by: factor),
+                v120: isNaturalScrolling ? v120.map(Self.reversed) : v120, phase: phase,
+                velocity: velocity.map { Self.scaled($0, by: factor) })
         }
         if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
     }

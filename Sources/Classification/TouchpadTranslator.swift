@@ -54,6 +54,9 @@ struct TouchpadTranslator: PointingPart {
     private var buttons = TouchpadButtons()
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
+    private var accelerator: PointerAccelerator
+    /// The bus type of Bluetooth devices (`BUS_BLUETOOTH` in `linux/input.h`).
+    private static let bluetoothBus: UInt16 = 0x05
     private var recognition: TouchpadGestureRecognition
     private var press: PressGesture
     private var tapDrag: TapAndDrag
@@ -90,6 +93,13 @@ struct TouchpadTranslator: PointingPart {
             device: device, profile: profile, size: size, slotCount: slotCount, thresholds: thresholds)
         tap = TouchpadTap(isSemiMultitouch: device.has(.semiMultitouch), thresholds: thresholds)
         gesture = TouchpadGesture(thresholds: thresholds)
+        accelerator = PointerAccelerator(
+            source: .touchpad(
+                unitsPerMillimetre: geometry.unitsPerMillimetreX,
+                pointsPerMillimetre: thresholds.pointerPointsPerMillimetre,
+                isBluetooth: device.identity.busType == Self.bluetoothBus),
+            profile: deviceSettings.accelerationProfile, speed: deviceSettings.accelerationSpeed,
+            curves: deviceSettings.customAcceleration)
         recognition = TouchpadGestureRecognition(
             slotCount: slotCount,
             followsFingers: contacts.contactProtocol == .slots && !device.has(.semiMultitouch),
@@ -218,6 +228,9 @@ struct TouchpadTranslator: PointingPart {
     /// The finger count changed: a scroll ends, and the gestures start again from the fingers
     /// now down.
     private mutating func fingersChanged(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        // The pointer's speed is measured afresh from the change (libinput restarts its filter
+        // when touches begin).
+        accelerator.restart(at: time)
         if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
         recognition.fingersChanged(
             to: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time, into: &output,
@@ -547,10 +560,13 @@ struct TouchpadTranslator: PointingPart {
         _ action: TouchpadGesture.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         switch action {
-        case .motion(let delta):
+        case .motion(let millimetres):
             guard !edgeScroll.holdsFinger else { return }
+            let delta = accelerator.accelerate(millimetres, at: time)
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
-            press.move(by: delta, at: time, into: &output)
+            // The press judges finger travel: its thresholds are millimetres, in points at
+            // 1000 dpi, whatever the acceleration.
+            press.move(by: accelerator.unaccelerated(millimetres), at: time, into: &output)
         case .scroll(let delta, let phase):
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):

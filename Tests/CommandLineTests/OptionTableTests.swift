@@ -79,7 +79,8 @@ import Testing
         "[--tap-to-click] [--no-tap-to-click] [--no-tap-and-drag] [--drag-lock off|timeout|sticky] "
         + "[--click-method areas|fingers] [--natural-scrolling] [--left-handed] [--middle-emulation] "
         + "[--no-middle-emulation] [--no-disable-while-typing] [--scroll-method two-finger|edge|on-button|none] "
-        + "[--settings FILE]"
+        + "[--accel-profile adaptive|flat|custom] [--accel-speed SPEED] [--accel-points POINTS] [--accel-step STEP] "
+        + "[--dpi DPI] [--scroll-factor FACTOR] [--settings FILE]"
 
     @Test func everyCommandsUsageLineIsGenerated() {
         #expect(
