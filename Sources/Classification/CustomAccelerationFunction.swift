@@ -12,7 +12,8 @@ struct CustomAccelerationFunction: Hashable, Sendable {
     static let firstMotionInterval: Int64 = 7_000
 
     let curve: AccelerationCurve
-    private var lastTime: Int64 = 0
+    /// Long before the first movement (see `MotionTrackers.longAgo`).
+    private var lastTime = MotionTrackers.longAgo
     private var lastInterval = CustomAccelerationFunction.firstMotionInterval
 
     init(curve: AccelerationCurve) {

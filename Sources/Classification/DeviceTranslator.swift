@@ -72,6 +72,9 @@ public struct DeviceTranslator {
     private var pendingNaturalScrolling: Bool?
     /// What every scroll's deltas are multiplied by (``DeviceSettings/scrollFactor``).
     private var scrollFactor: Double
+    /// The custom profile's scroll curve at work on continuous scrolls, or nil under another
+    /// profile.
+    private var scrollAcceleration: CustomAccelerationFunction?
     /// Whether a continuous scroll has begun and not ended (a setting waits for its end).
     private var isContinuousScrollOpen = false
 
@@ -117,6 +120,7 @@ public struct DeviceTranslator {
         self.device = device
         isNaturalScrolling = options.naturalScrolling
         scrollFactor = options.scrollFactor
+        scrollAcceleration = Self.scrollAcceleration(options)
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
@@ -164,7 +168,19 @@ public struct DeviceTranslator {
         touchpad?.modify { $0.request(touchpadSettings) }
         pendingNaturalScrolling = settings.naturalScrolling
         scrollFactor = settings.scrollFactor
+        if Self.scrollAcceleration(settings)?.curve != scrollAcceleration?.curve {
+            scrollAcceleration = Self.scrollAcceleration(settings)
+        }
         applyNaturalScrollingIfAtRest()
+    }
+
+    /// The custom scroll curve (else the fallback) under the custom profile, as libinput 1.23
+    /// accelerates continuous scrolling (`filter-custom.c`); nil under the other profiles, which
+    /// leave scrolling alone.
+    private static func scrollAcceleration(_ settings: DeviceSettings) -> CustomAccelerationFunction? {
+        guard settings.accelerationProfile == .custom else { return nil }
+        let curves = settings.customAcceleration
+        return CustomAccelerationFunction(curve: curves.scroll ?? curves.fallback)
     }
 
     private mutating func applyNaturalScrollingIfAtRest() {
@@ -206,17 +222,24 @@ public struct DeviceTranslator {
         Vector(x: 0 + vector.x * factor, y: 0 + vector.y * factor)
     }
 
-    /// Turns the scrolls appended from `start` on: the scroll factor scales their deltas and
-    /// velocities (not v120 counts, which stay notches), natural scrolling changes their sign; a
-    /// continuous scroll's begin and end are followed so a setting waits for its end.
+    /// Turns the scrolls appended from `start` on: the custom scroll curve accelerates continuous
+    /// scrolls, the scroll factor scales every scroll's deltas and velocities (not v120 counts,
+    /// which stay notches), natural scrolling changes their sign; a continuous scroll's begin and
+    /// end are followed so a setting waits for its end.
     private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
         guard start < output.count else { return }
         for index in start..<output.count {
-            guard case .scroll(let source, let delta, let v120, let phase, let velocity) = output[index].event else {
+            guard case .scroll(let source, var delta, let v120, let phase, let velocity) = output[index].event else {
                 continue
             }
             if source == .continuous, let phase {
                 isContinuousScrollOpen = phase != .ended
+            }
+            if source == .continuous, delta != .zero, var acceleration = scrollAcceleration {
+                delta = acceleration.accelerate(delta, at: output[index].time.microseconds).delta
+                scrollAcceleration = acceleration
+                output[index].event = .scroll(
+                    source: source, delta: delta, v120: v120, phase: phase, velocity: velocity)
             }
             guard isNaturalScrolling || scrollFactor != 1 else { continue }
             let sign: Double = isNaturalScrolling ? -1 : 1

@@ -22,6 +22,10 @@ struct MotionTrackers: Hashable, Sendable {
     /// `filter-touchpad.c`, `filter-trackpoint.c`: `use_velocity_averaging ? 16 : 2`): the speed
     /// is that of the latest event alone.
     static let defaultCount = 2
+    /// The time of a tracker that has seen nothing: long before any event. libinput's trackers
+    /// start at time 0 of a monotonic clock that is well past a second by the first event; a
+    /// recording's times may start at 0, so "long ago" is written out.
+    static let longAgo: Int64 = -(1 << 50)
 
     /// A time interval shorter than `threshold` counts as `value` (libinput's
     /// `pointer_delta_smoothener`, in microseconds), for devices whose events arrive in bursts.
@@ -36,10 +40,10 @@ struct MotionTrackers: Hashable, Sendable {
     private var current = 0
     private let smoothing: Smoothing?
 
-    /// Creates `count` empty trackers (time 0, no direction), as libinput's are.
+    /// Creates `count` empty trackers (long ago, no direction), as libinput's are.
     init(count: Int = MotionTrackers.defaultCount, smoothing: Smoothing? = nil) {
         deltas = [Vector](repeating: .zero, count: count)
-        times = [Int64](repeating: 0, count: count)
+        times = [Int64](repeating: Self.longAgo, count: count)
         directions = [UInt8](repeating: 0, count: count)
         self.smoothing = smoothing
     }
@@ -51,7 +55,7 @@ struct MotionTrackers: Hashable, Sendable {
     mutating func reset(at time: Int64) {
         for offset in 1..<deltas.count {
             let tracker = index(offset: offset)
-            times[tracker] = 0
+            times[tracker] = Self.longAgo
             directions[tracker] = 0
             deltas[tracker] = .zero
         }

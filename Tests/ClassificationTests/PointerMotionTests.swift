@@ -146,4 +146,33 @@ import WayfinderTestSupport
         #expect(plain.map(\.time) == doubled.map(\.time))
         #expect(summaries(plain) == summaries(doubled))
     }
+
+    /// Under the custom profile continuous scrolls follow the scroll curve, else the fallback:
+    /// points 0, 2 double every scroll delta, 0, 3 triple it (a line through 0 is one factor at
+    /// every speed); the motion curve does not touch scrolling, and neither does another profile.
+    @Test(arguments: [(nil as [Double]?, [0.0, 3.0], 3.0), ([0.0, 2.0], [0.0, 3.0], 2.0)])
+    func customScrollCurvesAccelerateContinuousScrolls(scroll: [Double]?, fallback: [Double], factor: Double) throws {
+        var pad = InputScript(device: ScriptedDevice.touchpad(), start: Self.start)
+        pad.put(finger: 0, atPercent: 40, 40)
+        pad.put(finger: 1, atPercent: 55, 40)
+        pad.sync()
+        pad.swipe(fingers: [0, 1], byMillimetres: 0, 12, over: .milliseconds(120), steps: 12)
+        pad.wait(.milliseconds(10))
+        pad.lift(fingers: [0, 1])
+        let curves = CustomAcceleration(
+            fallback: try AccelerationCurve(step: 1, points: fallback),
+            motion: try AccelerationCurve(step: 1, points: [0, 5]),
+            scroll: try scroll.map { try AccelerationCurve(step: 1, points: $0) })
+        let end = pad.now + .seconds(1)
+        let plain = Self.scrolls(try classify(pad.device, pad.frames, until: end))
+        let custom = Self.scrolls(
+            try classify(
+                pad.device, pad.frames,
+                options: DeviceSettings(accelerationProfile: .custom, customAcceleration: curves), until: end))
+        #expect(!plain.isEmpty && plain.count == custom.count)
+        for (before, after) in zip(plain, custom) {
+            #expect(Self.close(after.0, before.0 * factor), "\(after.0) != \(before.0) × \(factor)")
+            #expect(after.2 == before.2)
+        }
+    }
 }
