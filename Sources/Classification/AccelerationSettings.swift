@@ -3,7 +3,8 @@ public enum AccelerationProfile: String, Hashable, Sendable, CaseIterable {
     /// Slow movements move less, fast ones more, by libinput's curve for the kind of device
     /// (mouse, touchpad, pointing stick); the default.
     case adaptive
-    /// The same factor at every speed: 1 + the speed setting (0 to 2).
+    /// The same factor at every speed: 1 + the speed setting (0 to 2) for mice and touchpads
+    /// (times libinput's touchpad slowdown), the pointing-stick speed curve for sticks.
     case flat
     /// The person's own curves (``CustomAcceleration``), as in libinput 1.23.
     case custom

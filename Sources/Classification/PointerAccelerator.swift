@@ -66,10 +66,13 @@ struct PointerAccelerator: Hashable, Sendable {
             }
         case .flat:
             let factor = max(Self.smallestFlatFactor, 1 + speed)
-            if case .touchpad = source {
-                method = .flat(factor * TouchpadAccelerationProfile.slowdown)
-            } else {
-                method = .flat(factor)
+            switch source {
+            case .mouse: method = .flat(factor)
+            case .touchpad: method = .flat(factor * TouchpadAccelerationProfile.slowdown)
+            case .pointingStick:
+                // A stick's flat factor follows its adaptive profile's speed curve
+                // (`filter-trackpoint-flat.c`): 0.23 at -0.5, 1 at 0, 2.55 at 0.5.
+                method = .flat(PointingStickAccelerationProfile(speed: speed).speedFactor)
             }
         case .custom:
             method = .custom(CustomAccelerationFunction(curve: curves.motion ?? curves.fallback))

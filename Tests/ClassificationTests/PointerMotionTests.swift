@@ -5,6 +5,10 @@ import InputEvents
 import Testing
 import WayfinderTestSupport
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Acceleration, resolution and scroll speed through the whole translator.
 @Suite struct PointerMotionTests {
     private static let start = Timestamp(microseconds: 5_000_000)
@@ -86,6 +90,18 @@ import WayfinderTestSupport
         script.move(dx: 4, dy: 2)
         let settings = DeviceSettings(accelerationProfile: .flat, accelerationSpeed: 0.5)
         #expect(Self.motions(try classify(script.device, script.frames, options: settings)) == [Vector(x: 6, y: 3)])
+    }
+
+    /// A pointing stick's flat factor is its speed curve (filter-trackpoint-flat.c):
+    /// 435837.2 + (0.04762636 - 435837.2) / (1 + ((s + 1) / 240.4549)^2.377168), 0.231 at -0.5.
+    @Test func aStickMovesFlatAlongItsSpeedCurve() throws {
+        var script = InputScript(device: ScriptedDevice.mouse(), start: Self.start)
+        script.move(dx: 4, dy: -2)
+        let settings = DeviceSettings(accelerationProfile: .flat, accelerationSpeed: -0.5)
+        let factor = 435837.2 + (0.04762636 - 435837.2) / (1 + pow(0.5 / 240.4549, 2.377168))
+        let motions = Self.motions(
+            try classify(script.device, script.frames, options: settings, kind: .pointingStick))
+        #expect(motions.count == 1 && Self.close(motions[0], Vector(x: 4, y: -2) * factor), "\(motions)")
     }
 
     /// Custom points 0, 2 at step 1 double every movement (output speed twice the input).
