@@ -29,6 +29,7 @@ public import DeviceProfiles
 /// | ``leftHanded`` | off | mice, pointing sticks, touchpads |
 /// | ``middleButtonEmulation`` | on for a left and a right button without a middle one | mice, pointing sticks, touchpads with buttons, clickpads |
 /// | ``disableWhileTyping`` | on | touchpads, with the keyboards they pair with |
+/// | ``disableWhileTrackpointing`` | on | touchpads, with the pointing sticks they pair with |
 /// | ``scrollMethod`` | two fingers (edge for single-finger pads), on-button for pointing sticks, none for mice | touchpads, mice, pointing sticks |
 /// | ``accelerationProfile`` | adaptive | mice, touchpads, pointing sticks |
 /// | ``accelerationSpeed`` | 0 | mice, touchpads, pointing sticks (adaptive and flat) |
@@ -66,6 +67,10 @@ public struct DeviceSettings: Hashable, Sendable {
     /// 200 ms after the first key, 500 ms after later ones; modifiers and keys outside the typing
     /// block do not count. On by default.
     public var disableWhileTyping: Bool
+    /// Whether a touchpad ignores new touches and taps while a paired pointing stick moves the
+    /// pointer: from the stick's third event within 40 ms of the one before until 300 ms after
+    /// its last (libinput's disable-while-trackpointing). On by default.
+    public var disableWhileTrackpointing: Bool
     /// How the device scrolls. `nil` uses the device's default: two fingers on a touchpad that
     /// tracks two (else edge), on-button for a pointing stick, none for a mouse (whose wheel
     /// scrolls whatever the method).
@@ -100,6 +105,7 @@ public struct DeviceSettings: Hashable, Sendable {
         leftHanded: Bool = false,
         middleButtonEmulation: Bool? = nil,
         disableWhileTyping: Bool = true,
+        disableWhileTrackpointing: Bool = true,
         scrollMethod: ScrollMethod? = nil,
         keyboardLayout: KeyboardLayout = KeyboardLayout(),
         accelerationProfile: AccelerationProfile = .adaptive,
@@ -116,6 +122,7 @@ public struct DeviceSettings: Hashable, Sendable {
         self.leftHanded = leftHanded
         self.middleButtonEmulation = middleButtonEmulation
         self.disableWhileTyping = disableWhileTyping
+        self.disableWhileTrackpointing = disableWhileTrackpointing
         self.scrollMethod = scrollMethod
         self.keyboardLayout = keyboardLayout
         self.accelerationProfile = accelerationProfile

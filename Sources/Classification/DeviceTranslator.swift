@@ -214,6 +214,18 @@ public struct DeviceTranslator {
         updateNextDeadline()
     }
 
+    /// A pointing stick (another device) moved the pointer: a touchpad that pairs with it ignores
+    /// the touches that land while it moves (disable-while-trackpointing).
+    ///
+    /// - Parameters:
+    ///   - stick: the stick's identity, which decides whether it pairs with this touchpad.
+    ///   - time: the motion's time.
+    public mutating func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp) {
+        guard surface == .touchpad, !isRemoved else { return }
+        touchpad?.modify { $0.observePointingStickMotion(onStick: stick, at: time) }
+        updateNextDeadline()
+    }
+
     /// The opposite vector, without negative zeros (an ended scroll's zero delta stays zero).
     private static func reversed(_ vector: Vector) -> Vector { Vector(x: 0 - vector.x, y: 0 - vector.y) }
 

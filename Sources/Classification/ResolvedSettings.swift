@@ -19,6 +19,8 @@ struct TouchpadSettings: Hashable, Sendable {
     var middleButtonEmulation: Bool
     /// Whether typing on a paired keyboard disables the pad.
     var disableWhileTyping: Bool
+    /// Whether a paired pointing stick moving disables the pad.
+    var disableWhileTrackpointing: Bool
     /// How the pad scrolls: two fingers, edge or none.
     var scrollMethod: ScrollMethod
 
@@ -36,6 +38,7 @@ struct TouchpadSettings: Hashable, Sendable {
         let defaultEmulation = hasButtonPair && !device.supports(.middleButton) && !device.has(.buttonPad)
         middleButtonEmulation = settings.middleButtonEmulation ?? defaultEmulation
         disableWhileTyping = settings.disableWhileTyping
+        disableWhileTrackpointing = settings.disableWhileTrackpointing
         let slots = device.absoluteAxes[.multitouchSlot].map { Int($0.maximum) - Int($0.minimum) + 1 } ?? 0
         let tracksTwo = slots >= 2 || device.supports(.toolDoubleTap)
         let defaultMethod: ScrollMethod = tracksTwo ? .twoFingers : .edge

@@ -24,7 +24,8 @@ import Scenes
 /// `pointingStick`, `touchscreen`, `tablet`, `other`) and `id` (`vendor:product`, four hex
 /// digits each); every field given must match, and `{}` matches every device. `settings` takes
 /// ``Classification/DeviceSettings``' properties by name: `tapToClick`, `tapAndDrag`,
-/// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping` (true or false),
+/// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping`,
+/// `disableWhileTrackpointing` (true or false),
 /// `dragLock` (`off`, `timeout`, `sticky`), `clickMethod` (`areas`, `fingers`), `scrollMethod`
 /// (`two-finger`, `edge`, `on-button`, `none`), `accelProfile` (`adaptive`, `flat`, `custom`),
 /// `accelSpeed` (-1 to 1), `accelPoints` (an array of 2 to 64 output speeds, points per ms) with
@@ -91,6 +92,8 @@ public struct DeviceSettingsRules: Sendable {
         case middleButtonEmulation(Bool)
         /// Sets ``Classification/DeviceSettings/disableWhileTyping``.
         case disableWhileTyping(Bool)
+        /// Sets ``Classification/DeviceSettings/disableWhileTrackpointing``.
+        case disableWhileTrackpointing(Bool)
         /// Sets ``Classification/DeviceSettings/scrollMethod``.
         case scrollMethod(ScrollMethod)
         /// Sets ``Classification/DeviceSettings/accelerationProfile``.
@@ -115,6 +118,7 @@ public struct DeviceSettingsRules: Sendable {
             case .leftHanded(let value): settings.leftHanded = value
             case .middleButtonEmulation(let value): settings.middleButtonEmulation = value
             case .disableWhileTyping(let value): settings.disableWhileTyping = value
+            case .disableWhileTrackpointing(let value): settings.disableWhileTrackpointing = value
             case .scrollMethod(let value): settings.scrollMethod = value
             case .accelerationProfile(let value): settings.accelerationProfile = value
             case .accelerationSpeed(let value): settings.accelerationSpeed = value
@@ -222,7 +226,8 @@ public struct DeviceSettingsRules: Sendable {
     /// The settings a rule can change, in the order errors list them.
     private static let settingKeys = [
         "tapToClick", "tapAndDrag", "dragLock", "clickMethod", "naturalScrolling", "leftHanded",
-        "middleButtonEmulation", "disableWhileTyping", "scrollMethod", "accelProfile", "accelSpeed",
+        "middleButtonEmulation", "disableWhileTyping", "disableWhileTrackpointing", "scrollMethod", "accelProfile",
+        "accelSpeed",
         "accelPoints", "accelStep", "accelMotionPoints", "accelMotionStep", "accelScrollPoints", "accelScrollStep",
         "dpi", "scrollFactor",
     ]
@@ -326,6 +331,7 @@ public struct DeviceSettingsRules: Sendable {
             case "leftHanded": changes.append(.leftHanded(try flag()))
             case "middleButtonEmulation": changes.append(.middleButtonEmulation(try flag()))
             case "disableWhileTyping": changes.append(.disableWhileTyping(try flag()))
+            case "disableWhileTrackpointing": changes.append(.disableWhileTrackpointing(try flag()))
             case "scrollMethod": changes.append(.scrollMethod(try choice(ScrollMethod.self)))
             case "accelProfile": changes.append(.accelerationProfile(try choice(AccelerationProfile.self)))
             case "accelSpeed": changes.append(.accelerationSpeed(try number(in: DeviceSettings.accelerationSpeedRange)))

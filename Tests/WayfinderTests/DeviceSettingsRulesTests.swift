@@ -122,8 +122,8 @@ import WayfinderTestSupport
         (
             "{\"match\": {}, \"settings\": {\"speed\": 0.5}}",
             "unknown setting \"speed\" (tapToClick, tapAndDrag, dragLock, clickMethod, "
-                + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, scrollMethod, "
-                + "accelProfile, accelSpeed, accelPoints, accelStep, accelMotionPoints, accelMotionStep, "
+                + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, "
+                + "disableWhileTrackpointing, scrollMethod, accelProfile, accelSpeed, accelPoints, accelStep, accelMotionPoints, accelMotionStep, "
                 + "accelScrollPoints, accelScrollStep, dpi, scrollFactor)"
         ),
         ("{\"match\": {}, \"settings\": {\"leftHanded\": 1}}", "\"leftHanded\" must be true or false"),

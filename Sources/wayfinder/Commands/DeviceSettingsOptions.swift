@@ -34,6 +34,9 @@ enum DeviceSettingsOptions {
         "--no-middle-emulation", help: "No middle-button emulation (default: on without a middle button).")
     static let noDisableWhileTyping = CommandOption.flag(
         "--no-disable-while-typing", help: "Keeps touchpads working while a built-in keyboard is typed on.")
+    static let noDisableWhileTrackpointing = CommandOption.flag(
+        "--no-disable-while-trackpointing",
+        help: "Keeps touchpads working while a built-in pointing stick moves the pointer.")
     static let scrollMethod = CommandOption.choice(
         "--scroll-method", of: ScrollMethod.self,
         help: "How touchpads and pointing sticks scroll (default: per device).")
@@ -74,6 +77,9 @@ enum DeviceSettingsOptions {
         DeviceSetting(option: middleEmulation) { _, settings in settings.middleButtonEmulation = true },
         DeviceSetting(option: noMiddleEmulation) { _, settings in settings.middleButtonEmulation = false },
         DeviceSetting(option: noDisableWhileTyping) { _, settings in settings.disableWhileTyping = false },
+        DeviceSetting(option: noDisableWhileTrackpointing) { _, settings in
+            settings.disableWhileTrackpointing = false
+        },
         DeviceSetting(option: scrollMethod) { value, settings in
             settings.scrollMethod = value.flatMap(ScrollMethod.init(rawValue:))
         },
