@@ -69,7 +69,10 @@ struct MotionTrackers: Hashable, Sendable {
         current = (current + 1) % deltas.count
         deltas[current] = .zero
         times[current] = time
-        directions[current] = CompassDirections.of(delta)
+        // With two trackers the speed is the latest movement's whatever the directions (a change
+        // of direction keeps the newest tracker's speed too): the angle is only worked out when
+        // there are older trackers to stop at.
+        directions[current] = deltas.count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined
     }
 
     private func speed(of tracker: Int, at time: Int64) -> Double {
