@@ -70,7 +70,7 @@ let package = Package(
             name: "Wayfinder",
             dependencies: [
                 "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine", "Scenes", "Accessibility",
+                "Classification", "Interactions", "FocusEngine", "Scenes", "Accessibility", "FileAccess",
             ],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings

@@ -1,3 +1,4 @@
+import FileAccess
 public import InputDevices
 
 /// Draws a runtime's scene in the terminal, frame after frame, with a title line on top and a
@@ -116,7 +117,10 @@ public final class TerminalPlayer {
     /// ```
     ///  wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: sel… q: quit
     /// ```
+    /// Control characters in either are shown escaped.
     public static func titleLine(_ title: String, hint: String, columns: Int) -> String {
+        let title = title.escapingControlCharacters()
+        let hint = hint.escapingControlCharacters()
         guard columns > 0 else { return "" }
         guard !hint.isEmpty else { return String(title.prefix(columns)) }
         guard hint.count + 1 < columns else { return String(hint.prefix(columns)) }

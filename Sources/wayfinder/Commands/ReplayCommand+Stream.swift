@@ -131,7 +131,8 @@ final class ProgressBar {
             let tenths = Int(time.microseconds / 100_000)
             guard tenths != lastDrawn else { return }
             lastDrawn = tenths
-            print("\r\(Self.seconds(time)) s", terminator: "", to: &standardError)
+            standardError.returnToLineStart()
+            print("\(Self.seconds(time)) s", terminator: "", to: &standardError)
             return
         }
         let fraction = total.microseconds > 0 ? min(1, Double(time.microseconds) / Double(total.microseconds)) : 1
@@ -139,7 +140,8 @@ final class ProgressBar {
         guard filled != lastDrawn else { return }
         lastDrawn = filled
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: Self.width - filled)
-        print("\r\(bar) \(Self.seconds(time)) / \(Self.seconds(total)) s", terminator: "", to: &standardError)
+        standardError.returnToLineStart()
+        print("\(bar) \(Self.seconds(time)) / \(Self.seconds(total)) s", terminator: "", to: &standardError)
     }
 
     func finish() {
