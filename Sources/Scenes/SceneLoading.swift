@@ -1,3 +1,4 @@
+import FileAccess
 import FocusEngine
 public import Foundation
 import Geometry
@@ -24,34 +25,24 @@ extension Scene {
     /// - Returns: The scene and the warnings found.
     /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
     public static func load(contentsOf url: URL) throws(SceneError) -> LoadedScene {
-        try load(contentsOf: url, file: url.path)
+        try load(path: url.path)
     }
 
     /// Reads and validates the scene file at `path`; errors and warnings name the file as given.
     ///
+    /// The file must be a regular file (not a directory, FIFO or device) of at most
+    /// ``SceneLimits/maximumFileSize`` bytes; otherwise the error says which it is.
+    ///
     /// - Throws: A ``SceneError`` naming the file, the line, the node and the field.
     public static func load(path: String) throws(SceneError) -> LoadedScene {
-        try load(contentsOf: URL(fileURLWithPath: path), file: path)
-    }
-
-    private static func load(contentsOf url: URL, file: String) throws(SceneError) -> LoadedScene {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
+        let bytes: [UInt8]
+        do throws(FileError) {
+            bytes = try ReadableFile(path: path).readAll(maximumSize: SceneLimits.maximumFileSize)
         } catch {
-            throw SceneError(
-                file: file,
-                line: nil,
-                nodeID: nil,
-                field: nil,
-                kind: .unreadable(reason: (error as NSError).localizedDescription)
-            )
+            throw SceneError(file: path, line: nil, nodeID: nil, field: nil, kind: .unreadable(reason: error.message))
         }
         // The text is read in place: one copy of it while parsing.
-        let result = data.withUnsafeBytes { raw in
-            Result { () throws(SceneError) in try parse(raw.assumingMemoryBound(to: UInt8.self), file: file) }
-        }
-        return try result.get()
+        return try parse(bytes, file: path)
     }
 
     /// Validates a scene given as JSON text.
