@@ -11,8 +11,8 @@ struct ConvertCommand: Command {
         else its extension: .yml and .yaml are libinput record, .evemu and .events are evemu. An
         evemu file holds one device, so a recording of several devices converts to libinput record
         only. Key codes are written as the input has them. OUT is created readable by its owner
-        only and never replaces an existing file; an OUT of - writes to standard output (give
-        --format).
+        only and never replaces an existing file; it appears only once it is complete, so Ctrl-C
+        or a signal leaves no file behind. An OUT of - writes to standard output (give --format).
         """
 
     static let input = CommandOption.positional(
@@ -40,6 +40,9 @@ struct ConvertCommand: Command {
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.value(of: Self.input) ?? ""
         outputPath = arguments.value(of: Self.output) ?? ""
+        guard inputPath != Self.standardOutputPath else {
+            throw UsageError("convert reads a recording file, not standard input ('-'): give the recording's path")
+        }
         descriptionPath = arguments.value(of: Self.inputDescription)
         if let format = arguments.choice(of: Self.format, as: RecordingFormat.self) {
             self.format = format
@@ -67,11 +70,13 @@ struct ConvertCommand: Command {
     }
 
     func run() throws {
+        // SIGINT, SIGTERM or SIGHUP while OUT is written remove it: half a recording is never
+        // left looking like a whole one.
+        UnfinishedFiles.removeOnTerminationSignals()
         let recording: Recording
         do {
-            recording = try Recording.load(
-                contentsOf: URL(fileURLWithPath: inputPath),
-                descriptionURL: descriptionPath.map { URL(fileURLWithPath: $0) })
+            // The paths as given, in errors too.
+            recording = try Recording.load(path: inputPath, descriptionPath: descriptionPath)
         } catch {
             throw CommandFailure("\(error)")
         }
