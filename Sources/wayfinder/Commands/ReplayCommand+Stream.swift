@@ -92,8 +92,9 @@ extension ReplayCommand {
                     progress?.show(time)
                 },
                 afterStep: { events in
-                    guard !explainsDecisions else { return }
-                    write(events)
+                    // With --why the runtime's callbacks wrote the step's lines; either way a
+                    // reader that went away (`| head -1`) ends the replay here.
+                    if !explainsDecisions { write(events) }
                     try output.checkWritable()
                 }
             )
