@@ -127,7 +127,25 @@ import WayfinderTestSupport
         #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
     }
 
-    @Test(arguments: [(Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT")])
+    /// Issue 23, case 6: SIGHUP left the terminal raw, on the alternate screen with the cursor
+    /// hidden, and SIGQUIT printed the runtime's crash prompt over it: every stop signal now ends
+    /// the view cleanly.
+    @Test(arguments: [SIGHUP, SIGQUIT, SIGTERM])
+    func exploreRestoresTheTerminalOnASignal(signal: Int32) throws {
+        let terminal = try Self.start(["explore", "--scene", Self.photos.path], columns: 80, rows: 24)
+        let before = terminal.modes()
+        #expect(terminal.read { $0.lines.contains { $0.contains("press Tab") } }, "\(terminal.screen.lines)")
+        terminal.signal(signal)
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        #expect(terminal.screen.lines.allSatisfy { $0.isEmpty }, "the screen from before, blank")
+        let after = terminal.modes()
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "raw mode undone")
+    }
+
+    @Test(arguments: [
+        (Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT"), (Int32(SIGHUP), "SIGHUP"), (Int32(SIGQUIT), "SIGQUIT"),
+    ])
     func runDrawsTheSceneFollowsAResizeAndRestoresTheTerminalOnASignal(signal: Int32, name: String) throws {
         let runtime = try Runtime(scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path)
         let snapshot = try #require(runtime.snapshot())
