@@ -130,12 +130,18 @@ enum EvemuWriter {
 public struct EvemuStreamWriter: Sendable {
     /// The device being recorded.
     public let description: DeviceDescription
+    /// Comments about the session, written after the banner.
+    public let comments: [String]
     private var events = EvemuEventWriter()
 
     /// Creates a writer for one device.
-    /// - Parameter description: The device's description.
-    public init(description: DeviceDescription) {
+    /// - Parameters:
+    ///   - description: The device's description.
+    ///   - comments: Free-text comments about the session, written after the banner (as
+    ///     ``Recording/evemuText(deviceIndex:)`` writes a recorded device's).
+    public init(description: DeviceDescription, comments: [String] = []) {
         self.description = description
+        self.comments = comments
     }
 
     /// The description and the "Waiting for events" banner, to write once before any frame.
@@ -143,6 +149,7 @@ public struct EvemuStreamWriter: Sendable {
         var text = ""
         EvemuWriter.writeDescription(RecordedDevice(description: description, frames: []), into: &text)
         text += EvemuWriter.banner
+        for comment in comments { text += "# \(comment.replacingNewlines)\n" }
         return text
     }
 
@@ -152,6 +159,11 @@ public struct EvemuStreamWriter: Sendable {
         var text = ""
         events.write(frame, into: &text)
         return text
+    }
+
+    /// Appends the `E:` lines of one frame.
+    public mutating func write(_ frame: EventFrame, into text: inout String) {
+        events.write(frame, into: &text)
     }
 }
 

@@ -139,4 +139,31 @@ import WayfinderTestSupport
         #expect(process.terminationStatus == number)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["long.evemu"])
     }
+
+    /// Issue 23, case 4: convert loaded the whole recording before writing (1 M frames peaked at
+    /// 992 MB where replay stays at 20 MB). It now streams; what it writes is exactly what the
+    /// writers write for the recording loaded whole, for every bundled recording and a file of
+    /// two devices, in both formats.
+    @Test func streamingWritesWhatTheWholeRecordingWouldBe() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var inputs = BundledRecording.all.map { ($0.url, $0.descriptionURL) }
+        inputs.append((Fixtures.testFixture("recordings/two-devices.libinput.yml"), nil))
+        for (index, (url, description)) in inputs.enumerated() {
+            let recording = try Recording.load(contentsOf: url, descriptionURL: description)
+            let formats: [(String, String)] =
+                [("yml", recording.libinputRecordText())]
+                + (recording.devices.count == 1 ? [("evemu", recording.evemuText())] : [])
+            for (suffix, expected) in formats {
+                let output = directory.appendingPathComponent("\(index).\(suffix)")
+                let outcome = try WayfinderProcess.run(
+                    ["convert", url.path, output.path] + (description.map { ["--desc", $0.path] } ?? []))
+                #expect(outcome.exitCode == 0, "\(url.lastPathComponent)")
+                #expect(outcome.standardError == "", "\(url.lastPathComponent)")
+                #expect(
+                    try String(contentsOf: output, encoding: .utf8) == expected, "\(url.lastPathComponent) as \(suffix)"
+                )
+            }
+        }
+    }
 }

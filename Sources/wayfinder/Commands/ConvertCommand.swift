@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import InputEvents
 import InputRecording
 
 /// `wayfinder convert IN OUT`: rewrites a recording from evemu to libinput record YAML or back.
@@ -73,27 +74,110 @@ struct ConvertCommand: Command {
         // SIGINT, SIGTERM or SIGHUP while OUT is written remove it: half a recording is never
         // left looking like a whole one.
         UnfinishedFiles.removeOnTerminationSignals()
-        let recording: Recording
+        let file: RecordingFile
+        let devices: [RecordedDevice]
+        let start: Timestamp
         do {
             // The paths as given, in errors too.
-            recording = try Recording.load(path: inputPath, descriptionPath: descriptionPath)
+            file = try RecordingFile(path: inputPath, descriptionPath: descriptionPath)
+            (devices, start) = try Self.survey(file)
         } catch {
             throw CommandFailure("\(error)")
         }
-        if format == .evemu && recording.devices.count != 1 {
+        if format == .evemu && devices.count != 1 {
             throw CommandFailure(
-                "\(inputPath) holds \(recording.devices.count) devices, and an evemu file holds one: "
+                "\(inputPath) holds \(devices.count) devices, and an evemu file holds one: "
                     + "convert to libinput record (.yml) instead")
+        }
+        // The frames are read a second time as they are written: memory stays one frame's and
+        // the output buffer's, however long the recording (as `replay` reads it).
+        var failure: (any Error)?
+        func write(to output: inout OutputFile) throws(FileError) {
+            do {
+                try Self.write(file, devices: devices, start: start, format: format, to: &output)
+            } catch let error as FileError {
+                throw error
+            } catch {
+                failure = error
+            }
         }
         guard outputPath != Self.standardOutputPath else {
             // A failed write is reported by CommandOutput when the command ends.
-            CommandOutput.standard.withFile { file throws(FileError) in try recording.write(to: &file, format: format) }
+            CommandOutput.standard.withFile { file throws(FileError) in try write(to: &file) }
+            if let failure { throw CommandFailure("\(failure)") }
             return
         }
-        do {
-            try recording.write(toPath: outputPath, format: format)
+        do throws(FileError) {
+            var output = try OutputFile(creating: outputPath)
+            try write(to: &output)
+            // A reading error leaves no file: the output is dropped unfinished.
+            if failure == nil { try output.finish() }
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(RecordingError(file: outputPath, reason: .file(error)))")
         }
+        if let failure { throw CommandFailure("\(failure)") }
+    }
+
+    /// Reads every device's frames once without keeping them: each device's description with the
+    /// comments the file holds about it (evemu's, between events, included), and the time of the
+    /// earliest event, from which libinput record counts.
+    static func survey(_ file: RecordingFile) throws(RecordingError) -> (devices: [RecordedDevice], start: Timestamp) {
+        var devices: [RecordedDevice] = []
+        var start: Timestamp?
+        for (index, device) in file.devices.enumerated() {
+            var iterator = try file.makeFrameIterator(device: index, keepingComments: true)
+            var first: Timestamp?
+            var hasFrames = false
+            while let frame = try iterator.next() {
+                if first == nil { first = frame.events.first?.time }
+                hasFrames = true
+            }
+            if let first { start = min(start ?? first, first) }
+            devices.append(
+                RecordedDevice(
+                    description: device.description, frames: [], node: device.node,
+                    comments: device.comments + iterator.comments))
+            if hasFrames { devices[devices.count - 1].frames = [EventFrame(events: [])] }
+        }
+        return (devices, start ?? .zero)
+    }
+
+    /// Writes the file's devices in `format`, reading their frames as it goes. `devices` come from
+    /// ``survey(_:)`` (a device with frames holds one empty frame, to say so).
+    static func write(
+        _ file: RecordingFile, devices: [RecordedDevice], start: Timestamp, format: RecordingFormat,
+        to output: inout OutputFile
+    ) throws {
+        var text = ""
+        text.reserveCapacity(OutputFile.bufferCapacity)
+        func flushIfFull() throws(FileError) {
+            guard text.utf8.count >= OutputFile.bufferCapacity / 2 else { return }
+            try output.write(text)
+            text.removeAll(keepingCapacity: true)
+        }
+        switch format {
+        case .evemu:
+            var writer = EvemuStreamWriter(description: devices[0].description, comments: devices[0].comments)
+            text += writer.header()
+            var iterator = try file.makeFrameIterator(device: 0)
+            while let frame = try iterator.next() {
+                writer.write(frame, into: &text)
+                try flushIfFull()
+            }
+        case .libinputRecord:
+            text += LibinputRecordStreamWriter.header(deviceCount: devices.count)
+            for (index, device) in devices.enumerated() {
+                var writer = LibinputRecordStreamWriter(start: start)
+                var header = device
+                header.frames = []
+                text += writer.deviceHeader(header, hasFrames: !device.frames.isEmpty)
+                var iterator = try file.makeFrameIterator(device: index)
+                while let frame = try iterator.next() {
+                    writer.write(frame, into: &text)
+                    try flushIfFull()
+                }
+            }
+        }
+        try output.write(text)
     }
 }
