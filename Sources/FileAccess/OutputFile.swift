@@ -76,6 +76,13 @@ public struct OutputFile: ~Copyable {
         // mkstemp creates the temporary file with O_EXCL and mode 0600, beside the target so
         // that the rename stays on one file system.
         var template = Array(temporaryTemplate(for: path).utf8CString)
+        // No signal between creating the temporary file and remembering it in UnfinishedFiles:
+        // one arriving then would leave the file behind. Signals wait until it is remembered.
+        var every = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&every)
+        pthread_sigmask(SIG_BLOCK, &every, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
