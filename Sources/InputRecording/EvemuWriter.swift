@@ -36,7 +36,12 @@ enum EvemuWriter {
         text += "vendor 0x\(TextFormatting.hex(identity.vendorID, width: 2)) "
         text += "product 0x\(TextFormatting.hex(identity.productID, width: 2)) "
         text += "version 0x\(TextFormatting.hex(identity.version, width: 2))\n"
-        if let size = description.physicalSize, description.absoluteAxes[.x]?.resolution ?? 0 > 0 {
+        // The size the file itself says, from its axes: an evemu file has no place for udev
+        // properties (ID_INPUT_WIDTH_MM), so a size taken from them would change when the file
+        // is read back and written again.
+        var held = description
+        held.udevProperties = [:]
+        if let size = held.physicalSize, description.absoluteAxes[.x]?.resolution ?? 0 > 0 {
             text += "# Size in mm: \(Int(size.width.rounded()))x\(Int(size.height.rounded()))\n"
         }
         text += "# Supported events:\n"
