@@ -219,4 +219,28 @@ import WayfinderTestSupport
         #expect(line == expected)
         #expect(line.count == min(columns, max(line.count, 0)))
     }
+
+    /// Issue 23, case 11: `NO_COLOR` and `TERM=dumb` were ignored by the terminal views.
+    @Test(arguments: [["NO_COLOR": "1", "TERM": "xterm-256color"], ["TERM": "dumb"]])
+    func exploreDrawsWithoutColourWhenAskedTo(environment: [String: String]) throws {
+        #expect(!Terminal.allowsColour(environment: environment))
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        if environment["NO_COLOR"] == nil { variables.removeValue(forKey: "NO_COLOR") }
+        let terminal = try PseudoTerminal(
+            WayfinderProcess.executableURL(), ["explore", "--scene", Self.photos.path], columns: 80, rows: 24,
+            environment: variables)
+        #expect(terminal.read { $0.lines.contains { $0.contains("press Tab") } }, "\(terminal.screen.lines)")
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        // No SGR sequence (ESC [ … m) that sets a colour or an attribute in what it wrote; the
+        // reset on the way out (ESC [ 0 m) changes nothing.
+        let text = String(decoding: terminal.output, as: UTF8.self)
+        #expect(text.firstMatch(of: /\x{1B}\[[0-9;]*[1-9][0-9;]*m/) == nil)
+    }
+
+    @Test func colourIsOnByDefault() {
+        #expect(Terminal.allowsColour(environment: ["TERM": "xterm-256color"]))
+        #expect(Terminal.allowsColour(environment: ["NO_COLOR": "", "TERM": "xterm"]))
+    }
 }

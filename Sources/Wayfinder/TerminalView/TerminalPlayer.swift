@@ -30,12 +30,13 @@ public final class TerminalPlayer {
 
     /// Creates a player sized to the terminal on standard output.
     /// - Parameters:
-    ///   - colour: Whether to draw with ANSI colour.
+    ///   - colour: Whether to draw with ANSI colour; by default unless `NO_COLOR` or `TERM=dumb`
+    ///     says not to (``Terminal/allowsColour``).
     ///   - size: Where the terminal's size comes from; standard output's by default.
     ///   - output: Where the frames go; standard output by default.
     /// - Throws: ``TerminalResizeSignal/Failure`` when resizes cannot be watched.
     public init(
-        colour: Bool = true,
+        colour: Bool = Terminal.allowsColour,
         size: @escaping () -> (columns: Int, rows: Int)? = { Terminal.size },
         output: @escaping (String) -> Void = Terminal.write
     ) throws(TerminalResizeSignal.Failure) {
