@@ -45,7 +45,9 @@ enum EvemuWriter {
             text += "# Size in mm: \(Int(size.width.rounded()))x\(Int(size.height.rounded()))\n"
         }
         text += "# Supported events:\n"
-        for type in description.supportedCodes.keys.sorted() {
+        // A type without codes is one evemu cannot say it has (its B: line of zeros means none):
+        // it is left out, so that the file reads back as it is written.
+        for type in description.supportedCodes.keys.sorted() where !(description.supportedCodes[type] ?? []).isEmpty {
             text += "#   Event type \(type.rawValue) (\(type.name ?? "?"))\n"
             for code in (description.supportedCodes[type] ?? []).sorted() {
                 text += "#     Event code \(code) (\(EventCodeNames.name(of: type, code: code) ?? "?"))\n"
@@ -80,7 +82,8 @@ enum EvemuWriter {
             let mask = TextFormatting.mask(description.supportedCodes[type] ?? [], minimumBytes: size)
             writeMaskLines(prefix: "B: " + TextFormatting.hex(type.rawValue, width: 2), mask, into: &text)
         }
-        for type in description.supportedCodes.keys.sorted() where !written.contains(type) {
+        for type in description.supportedCodes.keys.sorted()
+        where !written.contains(type) && !(description.supportedCodes[type] ?? []).isEmpty {
             let mask = TextFormatting.mask(description.supportedCodes[type] ?? [], minimumBytes: 8)
             writeMaskLines(prefix: "B: " + TextFormatting.hex(type.rawValue, width: 2), mask, into: &text)
         }

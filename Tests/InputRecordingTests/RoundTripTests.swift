@@ -196,4 +196,19 @@ import WayfinderTestSupport
         #expect(again == text)
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("# Size in mm:") } == ["# Size in mm: 80x50"])
     }
+
+    /// Found by the convert fuzz target's third run (issue 23): a libinput record device that
+    /// lists an event type without codes was written to evemu with that type in its comments,
+    /// which evemu cannot hold (a B: line of zeros is no codes), so the second round trip left it
+    /// out. Such a type is now left out the first time.
+    @Test func anEventTypeWithoutCodesIsLeftOutOfEvemu() throws {
+        var device = ScriptedDevice.mouse()
+        device.supportedCodes[.key] = []
+        device.supportedCodes[EventType(rawValue: 0x16)] = []
+        let text = Recording(devices: [RecordedDevice(description: device, frames: [])]).evemuText()
+        let again = try Recording(parsing: text, file: "again.evemu").evemuText()
+        #expect(again == text)
+        #expect(!text.contains("(EV_KEY)"))
+        #expect(!text.contains("B: 16"))
+    }
 }
