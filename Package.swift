@@ -63,7 +63,7 @@ let package = Package(
             dependencies: ["Classification", "EventModel", "Geometry", "InputEvents"],
             swiftSettings: strictSettings
         ),
-        .target(name: "Scenes", dependencies: ["FocusEngine", "Geometry"], swiftSettings: strictSettings),
+        .target(name: "Scenes", dependencies: ["FileAccess", "FocusEngine", "Geometry"], swiftSettings: strictSettings),
         .target(
             name: "FocusEngine", dependencies: ["EventModel", "Geometry", "InputEvents"], swiftSettings: strictSettings),
         // A tree of accessible elements on the AT-SPI2 accessibility bus, for screen readers.

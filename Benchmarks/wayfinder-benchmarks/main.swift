@@ -75,7 +75,7 @@ while let argument = arguments.popFirst() {
 
 let benchmarks =
     ClassificationBenchmarks.all + PipelineBenchmarks.all + RecordingBenchmarks.all + FocusBenchmarks.all
-    + SceneLoadBenchmarks.all
+    + SceneLoadBenchmarks.all + HostileInputBenchmarks.all
 
 /// Whether a selector names a row: the row itself, or a family it belongs to.
 func selects(_ selector: String, _ row: String) -> Bool {

@@ -49,7 +49,10 @@ int wayfinder_install_stop_signal_handlers(int write_descriptor) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     wayfinder_stop_signal_descriptor = write_descriptor;
-    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0) {
+    // SIGHUP (the terminal went away) and SIGQUIT end the process as cleanly as Ctrl-C: a
+    // terminal view must be left restored whichever signal ends it.
+    if (sigaction(SIGINT, &action, NULL) != 0 || sigaction(SIGTERM, &action, NULL) != 0
+        || sigaction(SIGHUP, &action, NULL) != 0 || sigaction(SIGQUIT, &action, NULL) != 0) {
         int saved_errno = errno;
         wayfinder_remove_stop_signal_handlers();
         errno = saved_errno;
@@ -61,6 +64,8 @@ int wayfinder_install_stop_signal_handlers(int write_descriptor) {
     sigemptyset(&stop_signals);
     sigaddset(&stop_signals, SIGINT);
     sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGHUP);
+    sigaddset(&stop_signals, SIGQUIT);
     int status = pthread_sigmask(SIG_UNBLOCK, &stop_signals, &wayfinder_previous_signal_mask);
     if (status != 0) {
         wayfinder_remove_stop_signal_handlers();
@@ -77,6 +82,8 @@ void wayfinder_remove_stop_signal_handlers(void) {
     sigemptyset(&action.sa_mask);
     (void)sigaction(SIGINT, &action, NULL);
     (void)sigaction(SIGTERM, &action, NULL);
+    (void)sigaction(SIGHUP, &action, NULL);
+    (void)sigaction(SIGQUIT, &action, NULL);
     wayfinder_stop_signal_descriptor = -1;
 }
 

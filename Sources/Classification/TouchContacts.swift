@@ -305,12 +305,10 @@ struct TouchContacts {
         for slot in slotClaimed.indices { slotClaimed[slot] = false }
         for report in 0..<anonymousCount { reportSlots[report] = -1 }
         while true {
-            var best: (report: Int, slot: Int, distance: Int64)?
+            var best: (report: Int, slot: Int, distance: UInt64)?
             for report in 0..<anonymousCount where reportSlots[report] < 0 {
                 for slot in contacts.indices where contacts[slot].isActive && !slotClaimed[slot] {
-                    let dx = Int64(reports[report].rawX) - Int64(contacts[slot].rawX)
-                    let dy = Int64(reports[report].rawY) - Int64(contacts[slot].rawY)
-                    let distance = dx * dx + dy * dy
+                    let distance = Self.squaredDistance(reports[report], contacts[slot])
                     if best.map({ distance < $0.distance }) ?? true { best = (report, slot, distance) }
                 }
             }
@@ -337,6 +335,16 @@ struct TouchContacts {
             contacts[slot].pressure = reports[report].pressure
             contacts[slot].tool = reports[report].tool
         }
+    }
+
+    /// The squared distance between two contacts' raw positions, saturating: the kernel does not
+    /// clamp positions to the axis range, and two contacts at opposite ends of `Int32` are
+    /// 2^33 units apart on each axis, whose squares add up beyond any 64-bit integer.
+    static func squaredDistance(_ a: Contact, _ b: Contact) -> UInt64 {
+        let dx = (Int64(a.rawX) - Int64(b.rawX)).magnitude
+        let dy = (Int64(a.rawY) - Int64(b.rawY)).magnitude
+        let (sum, overflow) = (dx * dx).addingReportingOverflow(dy * dy)
+        return overflow ? .max : sum
     }
 
     private mutating func setActive(_ index: Int, _ active: Bool, at time: Timestamp) {

@@ -6,9 +6,11 @@
 /// or a closed pipe ends in a ``FileError`` instead of output silently lost.
 ///
 /// A new file is private (mode 0600, since recordings of keyboards hold passwords), is never
-/// created through a symbolic link, and never replaces an existing file unless asked; when asked,
-/// the new content is written beside it and renamed over it at ``finish()``, so the old file
-/// stays whole until the new one is.
+/// created through a symbolic link, and never replaces an existing file unless asked. Its content
+/// is written beside it under a temporary name and given the file's name at ``finish()`` (linked,
+/// or renamed over the old file when replacing), so the file appears only whole, and an old file
+/// stays whole until the new one is. ``UnfinishedFiles`` removes the temporary file when a signal
+/// ends the process first.
 ///
 /// ```swift
 /// var output = try OutputFile(creating: "session.yml", replacing: force)
@@ -33,10 +35,11 @@ public struct OutputFile: ~Copyable {
     private enum Ownership {
         /// Someone else's descriptor (standard output): flushed, never closed.
         case borrowed
-        /// A file created at `path`, removed if not finished.
-        case created
+        /// A temporary file linked to `path` when finished (which fails if something is there by
+        /// then), removed if not.
+        case created(temporaryPath: String, slot: Int?)
         /// A temporary file renamed over `path` when finished, removed if not.
-        case replacing(temporaryPath: String)
+        case replacing(temporaryPath: String, slot: Int?)
     }
 
     /// Creates a new private file to write.
@@ -59,18 +62,11 @@ public struct OutputFile: ~Copyable {
 
     private static func create(_ path: String, replacing: Bool) throws(FileError) -> (Int32, Ownership) {
         guard !path.isEmpty else { throw FileError(path: path, operation: .create, reason: .emptyPath) }
-        guard replacing else {
-            // O_EXCL makes creation fail on anything already there, a symbolic link included
-            // (dangling or not); O_NOFOLLOW says the same for the last component.
-            var descriptor: Int32
-            repeat {
-                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0o600)
-            } while descriptor < 0 && errno == EINTR
-            guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
-            return (descriptor, .created)
-        }
         var existing = stat()
         if lstat(path, &existing) == 0 {
+            // Anything already there, a symbolic link included (dangling or not), is refused at
+            // once; link(2) at the end refuses what appears in the meantime.
+            guard replacing else { throw FileError(path: path, operation: .create, reason: .alreadyExists) }
             if let kind = FileError.FileKind(mode: existing.st_mode), kind != .symbolicLink {
                 throw FileError(path: path, operation: .create, reason: .notRegularFile(kind))
             }
@@ -80,11 +76,24 @@ public struct OutputFile: ~Copyable {
         // mkstemp creates the temporary file with O_EXCL and mode 0600, beside the target so
         // that the rename stays on one file system.
         var template = Array(temporaryTemplate(for: path).utf8CString)
+        // No signal between creating the temporary file and remembering it in UnfinishedFiles:
+        // one arriving then would leave the file behind. Signals wait until it is remembered.
+        var every = sigset_t()
+        var previous = sigset_t()
+        sigfillset(&every)
+        pthread_sigmask(SIG_BLOCK, &every, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw FileError(path: path, operation: .create, errno: errno) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return (descriptor, .replacing(temporaryPath: temporaryPath))
+        let slot = UnfinishedFiles.remember(temporaryPath)
+        return (
+            descriptor,
+            replacing
+                ? .replacing(temporaryPath: temporaryPath, slot: slot)
+                : .created(temporaryPath: temporaryPath, slot: slot)
+        )
     }
 
     /// Writes to a descriptor someone else opened and will close, such as standard output.
@@ -105,6 +114,7 @@ public struct OutputFile: ~Copyable {
         if case .borrowed = ownership { return }
         if isOpen { close(descriptor) }
         if !isComplete { unlink(writtenPath) }
+        UnfinishedFiles.forget(slot)
     }
 
     /// Writes text (its UTF-8 bytes).
@@ -158,17 +168,50 @@ public struct OutputFile: ~Copyable {
         if close(descriptor) != 0 && errno != EINTR {
             throw FileError(path: path, operation: .finish, errno: errno)
         }
-        if case .replacing(let temporaryPath) = ownership, rename(temporaryPath, path) != 0 {
-            throw FileError(path: path, operation: .finish, errno: errno)
+        switch ownership {
+        case .borrowed:
+            break
+        case .created(let temporaryPath, _):
+            // link(2) never replaces: it fails if something appeared at the path meanwhile. A file
+            // system without hard links (EPERM: FAT) gets a rename once the path is seen free.
+            if link(temporaryPath, path) == 0 {
+                unlink(temporaryPath)
+            } else {
+                var number = errno
+                if number == EPERM {
+                    var existing = stat()
+                    if lstat(path, &existing) == 0 {
+                        number = EEXIST
+                    } else if rename(temporaryPath, path) == 0 {
+                        number = 0
+                    } else {
+                        number = errno
+                    }
+                }
+                if number == EEXIST { throw FileError(path: path, operation: .create, reason: .alreadyExists) }
+                if number != 0 { throw FileError(path: path, operation: .finish, errno: number) }
+            }
+        case .replacing(let temporaryPath, _):
+            guard rename(temporaryPath, path) == 0 else {
+                throw FileError(path: path, operation: .finish, errno: errno)
+            }
         }
         isComplete = true
     }
 
-    /// The file this type writes: the target, or the temporary file beside it when replacing.
+    /// The file this type writes: the temporary file beside the target.
     private var writtenPath: String {
         switch ownership {
-        case .borrowed, .created: path
-        case .replacing(let temporaryPath): temporaryPath
+        case .borrowed: path
+        case .created(let temporaryPath, _), .replacing(let temporaryPath, _): temporaryPath
+        }
+    }
+
+    /// Its slot in ``UnfinishedFiles``.
+    private var slot: Int? {
+        switch ownership {
+        case .borrowed: nil
+        case .created(_, let slot), .replacing(_, let slot): slot
         }
     }
 

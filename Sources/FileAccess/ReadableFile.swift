@@ -74,10 +74,19 @@ public struct ReadableFile: ~Copyable {
 
     /// Reads the rest of the file.
     /// - Parameter maximumSize: The most bytes to accept; a longer file is refused with
-    ///   ``FileError/Reason/tooLarge(limit:)`` rather than read into memory.
+    ///   ``FileError/Reason/tooLarge(limit:)`` rather than read into memory: at once when the
+    ///   file system already says it is longer, otherwise when the bytes read go beyond it.
     /// - Throws: ``FileError``.
     public func readAll(maximumSize: Int) throws(FileError) -> [UInt8] {
+        var status = stat()
+        let position = Int(max(0, lseek(descriptor, 0, SEEK_CUR)))
+        let size = fstat(descriptor, &status) == 0 ? max(0, Int(status.st_size) - position) : 0
+        guard size <= maximumSize else {
+            throw FileError(path: path, operation: .read, reason: .tooLarge(limit: maximumSize))
+        }
         var bytes: [UInt8] = []
+        // Room for the whole file (and the read that finds its end) in one allocation.
+        bytes.reserveCapacity(size + 1)
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             var result: Result<Int, FileError> = .success(0)

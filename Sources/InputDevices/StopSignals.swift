@@ -4,10 +4,10 @@ internal import CLinuxInput
     @preconcurrency import Glibc
 #endif
 
-/// Turns SIGINT (Ctrl-C) and SIGTERM into something an event loop can poll: a pipe that becomes
-/// readable when one arrives (the self-pipe technique).
+/// Turns SIGINT (Ctrl-C), SIGTERM, SIGHUP (the terminal closed) and SIGQUIT into something an
+/// event loop can poll: a pipe that becomes readable when one arrives (the self-pipe technique).
 ///
-/// While it exists, the two signals no longer end the process; the loop sees them, stops,
+/// While it exists, these signals no longer end the process; the loop sees them, stops,
 /// releases its grabs and returns. Destroying it restores the default actions. Create one at a
 /// time.
 ///

@@ -571,11 +571,14 @@ struct EvemuParser {
             )
         }
         guard let time = Self.timestamp(fields[0]) else {
+            // A timestamp of the right form too large to be one is said to be too large.
+            let expected =
+                Self.hasTimestampForm(fields[0])
+                ? "a timestamp of at most \(Self.maximumSeconds) seconds"
+                : "a timestamp of the form seconds.microseconds with 6 digits"
             throw error(
-                line,
-                .malformed(
-                    expected: "a timestamp of the form seconds.microseconds with 6 digits",
-                    found: String(decoding: fields[0], as: UTF8.self)), column: column(of: fields[0], in: line))
+                line, .malformed(expected: expected, found: String(decoding: fields[0], as: UTF8.self)),
+                column: column(of: fields[0], in: line))
         }
         guard let type = Fields.hex(fields[1], maximum: UInt64(EventType.maximum.rawValue)) else {
             throw error(
@@ -648,13 +651,25 @@ struct EvemuParser {
         field.startIndex - line.bytes.startIndex + 1
     }
 
+    /// The latest timestamp read, in seconds: four times what a 32-bit `time_t` holds, room for
+    /// any recording's clock (evemu writes the kernel's, seconds since boot or the epoch).
+    static let maximumSeconds = Int64(UInt32.max) * 4
+
+    /// Whether a field is digits, a point and six digits: a timestamp's form, whatever its size.
+    static func hasTimestampForm(_ field: ArraySlice<UInt8>) -> Bool {
+        guard let dot = field.firstIndex(of: UInt8(ascii: ".")) else { return false }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return dot > field.startIndex && field[..<dot].allSatisfy(isDigit) && field[(dot + 1)...].count == 6
+            && field[(dot + 1)...].allSatisfy(isDigit)
+    }
+
     /// Reads `seconds.microseconds` with exactly six digits after the point, as evemu writes it.
     static func timestamp(_ field: ArraySlice<UInt8>) -> Int64? {
         guard let dot = field.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let fraction = field[(dot + 1)...]
         guard fraction.count == 6, fraction.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
             field.first != UInt8(ascii: "-"), field.first != UInt8(ascii: "+"),
-            let seconds = Fields.decimal(field[..<dot], in: 0...Int64(UInt32.max) * 4),
+            let seconds = Fields.decimal(field[..<dot], in: 0...maximumSeconds),
             let microseconds = Fields.decimal(fraction, in: 0...999_999)
         else { return nil }
         return seconds * 1_000_000 + microseconds

@@ -36,11 +36,18 @@ enum EvemuWriter {
         text += "vendor 0x\(TextFormatting.hex(identity.vendorID, width: 2)) "
         text += "product 0x\(TextFormatting.hex(identity.productID, width: 2)) "
         text += "version 0x\(TextFormatting.hex(identity.version, width: 2))\n"
-        if let size = description.physicalSize, description.absoluteAxes[.x]?.resolution ?? 0 > 0 {
+        // The size the file itself says, from its axes: an evemu file has no place for udev
+        // properties (ID_INPUT_WIDTH_MM), so a size taken from them would change when the file
+        // is read back and written again.
+        var held = description
+        held.udevProperties = [:]
+        if let size = held.physicalSize, description.absoluteAxes[.x]?.resolution ?? 0 > 0 {
             text += "# Size in mm: \(Int(size.width.rounded()))x\(Int(size.height.rounded()))\n"
         }
         text += "# Supported events:\n"
-        for type in description.supportedCodes.keys.sorted() {
+        // A type without codes is one evemu cannot say it has (its B: line of zeros means none):
+        // it is left out, so that the file reads back as it is written.
+        for type in description.supportedCodes.keys.sorted() where !(description.supportedCodes[type] ?? []).isEmpty {
             text += "#   Event type \(type.rawValue) (\(type.name ?? "?"))\n"
             for code in (description.supportedCodes[type] ?? []).sorted() {
                 text += "#     Event code \(code) (\(EventCodeNames.name(of: type, code: code) ?? "?"))\n"
@@ -75,7 +82,8 @@ enum EvemuWriter {
             let mask = TextFormatting.mask(description.supportedCodes[type] ?? [], minimumBytes: size)
             writeMaskLines(prefix: "B: " + TextFormatting.hex(type.rawValue, width: 2), mask, into: &text)
         }
-        for type in description.supportedCodes.keys.sorted() where !written.contains(type) {
+        for type in description.supportedCodes.keys.sorted()
+        where !written.contains(type) && !(description.supportedCodes[type] ?? []).isEmpty {
             let mask = TextFormatting.mask(description.supportedCodes[type] ?? [], minimumBytes: 8)
             writeMaskLines(prefix: "B: " + TextFormatting.hex(type.rawValue, width: 2), mask, into: &text)
         }
@@ -130,12 +138,18 @@ enum EvemuWriter {
 public struct EvemuStreamWriter: Sendable {
     /// The device being recorded.
     public let description: DeviceDescription
+    /// Comments about the session, written after the banner.
+    public let comments: [String]
     private var events = EvemuEventWriter()
 
     /// Creates a writer for one device.
-    /// - Parameter description: The device's description.
-    public init(description: DeviceDescription) {
+    /// - Parameters:
+    ///   - description: The device's description.
+    ///   - comments: Free-text comments about the session, written after the banner (as
+    ///     ``Recording/evemuText(deviceIndex:)`` writes a recorded device's).
+    public init(description: DeviceDescription, comments: [String] = []) {
         self.description = description
+        self.comments = comments
     }
 
     /// The description and the "Waiting for events" banner, to write once before any frame.
@@ -143,6 +157,7 @@ public struct EvemuStreamWriter: Sendable {
         var text = ""
         EvemuWriter.writeDescription(RecordedDevice(description: description, frames: []), into: &text)
         text += EvemuWriter.banner
+        for comment in comments { text += "# \(comment.replacingNewlines)\n" }
         return text
     }
 
@@ -152,6 +167,11 @@ public struct EvemuStreamWriter: Sendable {
         var text = ""
         events.write(frame, into: &text)
         return text
+    }
+
+    /// Appends the `E:` lines of one frame.
+    public mutating func write(_ frame: EventFrame, into text: inout String) {
+        events.write(frame, into: &text)
     }
 }
 

@@ -1,4 +1,4 @@
-import InputEvents
+public import InputEvents
 
 extension Recording {
     /// The recording as a libinput record YAML file (version 1), laid out as `libinput record`
@@ -11,19 +11,74 @@ extension Recording {
     public func libinputRecordText() -> String {
         var text = ""
         text.reserveCapacity(devices.reduce(0) { $0 + $1.eventCount } * 72 + 4096)
-        text += "# libinput record\n"
-        text += "version: 1\n"
-        text += "ndevices: \(devices.count)\n"
-        // A block list of no entries would be read as an empty value, not a list.
-        text += devices.isEmpty ? "devices: []\n" : "devices:\n"
-        let start = devices.compactMap { $0.frames.first?.events.first?.time.microseconds }.min() ?? 0
-        for device in devices { LibinputRecordWriter.write(device, start: start, into: &text) }
+        text += LibinputRecordStreamWriter.header(deviceCount: devices.count)
+        let start = devices.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
+        for device in devices {
+            var writer = LibinputRecordStreamWriter(start: start)
+            text += writer.deviceHeader(device, hasFrames: !device.frames.isEmpty)
+            for frame in device.frames { writer.write(frame, into: &text) }
+        }
         return text
     }
 }
 
+/// Writes a libinput record file a frame at a time, so that a long recording is never held whole
+/// (`wayfinder convert` streams through it): the file's header, then for each device its
+/// description and its frames. The text is the same as ``Recording/libinputRecordText()``.
+///
+/// ```swift
+/// output.write(LibinputRecordStreamWriter.header(deviceCount: 1))
+/// var writer = LibinputRecordStreamWriter(start: firstEventTime)
+/// output.write(writer.deviceHeader(device, hasFrames: true))
+/// while let frame = try frames.next() { writer.write(frame, into: &text) }
+/// ```
+public struct LibinputRecordStreamWriter: Sendable {
+    /// The earliest event of any device: times are written from it.
+    private let start: Int64
+    private var lastReport: Timestamp?
+
+    /// Creates a writer for one device of a file whose earliest event (of any device) is at
+    /// `start`.
+    public init(start: Timestamp) { self.start = start.microseconds }
+
+    /// The lines before the first device.
+    public static func header(deviceCount: Int) -> String {
+        // A block list of no entries would be read as an empty value, not a list.
+        "# libinput record\nversion: 1\nndevices: \(deviceCount)\n"
+            + (deviceCount == 0 ? "devices: []\n" : "devices:\n")
+    }
+
+    /// A device's entry up to its events: its description, node and comments (its frames are not
+    /// looked at; `hasFrames` says whether any follow).
+    public func deviceHeader(_ device: RecordedDevice, hasFrames: Bool) -> String {
+        var text = ""
+        LibinputRecordWriter.writeDescription(device, into: &text)
+        text += hasFrames ? "  events:\n" : "  events: []\n"
+        return text
+    }
+
+    /// Appends one frame's entry.
+    public mutating func write(_ frame: EventFrame, into text: inout String) {
+        var lastReport =
+            self.lastReport ?? Timestamp(microseconds: (frame.events.first?.time.microseconds ?? start) - start)
+        text += "  - evdev:\n"
+        for event in frame.events {
+            let time = Timestamp(microseconds: event.time.microseconds - start)
+            text += "    - [\(TextFormatting.padLeft(String(time.wholeSeconds), 3)), "
+            text += "\(TextFormatting.padLeft(String(time.microsecondsOfSecond), 6)), "
+            text += "\(TextFormatting.padLeft(String(event.type.rawValue), 3)), "
+            text += "\(TextFormatting.padLeft(String(event.code), 3)), "
+            text += "\(TextFormatting.padLeft(String(event.value), 7))] # "
+            text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
+            text += "\n"
+            if event.isReport { lastReport = time }
+        }
+        self.lastReport = lastReport
+    }
+}
+
 enum LibinputRecordWriter {
-    static func write(_ device: RecordedDevice, start: Int64, into text: inout String) {
+    static func writeDescription(_ device: RecordedDevice, into text: inout String) {
         let description = device.description
         let identity = description.identity
         text += "- node: \(TextFormatting.yamlQuoted(device.node ?? ""))\n"
@@ -66,27 +121,6 @@ enum LibinputRecordWriter {
         text += "  quirks: []\n"
         if !device.comments.isEmpty {
             for comment in device.comments { text += "  # \(comment.yamlCommentText)\n" }
-        }
-        guard !device.frames.isEmpty else {
-            text += "  events: []\n"
-            return
-        }
-        text += "  events:\n"
-        var lastReport = Timestamp(
-            microseconds: (device.frames.first?.events.first?.time.microseconds ?? start) - start)
-        for frame in device.frames {
-            text += "  - evdev:\n"
-            for event in frame.events {
-                let time = Timestamp(microseconds: event.time.microseconds - start)
-                text += "    - [\(TextFormatting.padLeft(String(time.wholeSeconds), 3)), "
-                text += "\(TextFormatting.padLeft(String(time.microsecondsOfSecond), 6)), "
-                text += "\(TextFormatting.padLeft(String(event.type.rawValue), 3)), "
-                text += "\(TextFormatting.padLeft(String(event.code), 3)), "
-                text += "\(TextFormatting.padLeft(String(event.value), 7))] # "
-                text += TextFormatting.eventComment(event, at: time, lastReport: lastReport)
-                text += "\n"
-                if event.isReport { lastReport = time }
-            }
         }
     }
 }

@@ -119,7 +119,8 @@ public struct SceneWarning: Hashable, Sendable, CustomStringConvertible {
 private func diagnosticPrefix(file: String, line: Int?, nodeID: String?, field: String?) -> String {
     var text = file
     if let line { text += ":\(line)" }
-    text += ": "
+    // A path given as "" is not shown as nothing before a colon; the message says it is empty.
+    if !text.isEmpty { text += ": " }
     var subject: [String] = []
     if let nodeID { subject.append("node \"\(nodeID)\"") }
     if let field { subject.append("field \"\(field)\"") }

@@ -239,9 +239,10 @@ public struct DeviceSettingsRules: Sendable {
         do {
             value = try JSONValue.parse(text)
         } catch {
-            // A repeated key would leave one of its values unused: said as it is.
+            // A repeated key would leave one of its values unused: said as it is. Any other
+            // syntax error is said as the reader found it, not as "not a JSON object".
             if error.repeatedKey != nil { throw LineError(error.message) }
-            throw notAnObject
+            throw LineError("invalid JSON: \(error.message)")
         }
         guard case .object(let members) = value.kind else { throw notAnObject }
         for member in members where !ruleKeys.contains(member.key) {

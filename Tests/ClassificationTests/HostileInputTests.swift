@@ -1,5 +1,6 @@
 import Classification
 import EventModel
+import Geometry
 import InputEvents
 import Testing
 import WayfinderTestSupport
@@ -131,6 +132,62 @@ import WayfinderTestSupport
                 position(frame: 1, isDown: true),
                 position(frame: 1, isDown: false),
                 ClassifiedInput(time: second, event: .tap(fingers: 2, touchType: .direct, position: .zero)),
+            ])
+    }
+
+    /// A protocol A touchscreen (contacts without slots, each ended by `SYN_MT_REPORT`) whose
+    /// contact jumps from (2,000,000,000, 2,000,000,000) to the opposite corner, far beyond its
+    /// axes' range: matching the contact to the previous frame's squared the distance in `Int64`,
+    /// which overflowed and trapped (issue 23, case 1). The kernel does not clamp these values.
+    static func protocolAScreen() -> DeviceDescription {
+        var device = ScriptedDevice.touchscreen(name: "Protocol A Screen")
+        for axis in [AbsoluteAxis.multitouchSlot, .multitouchTrackingID] {
+            device.absoluteAxes[axis] = nil
+            device.supportedCodes[.absolute]?.remove(axis.rawValue)
+        }
+        return device
+    }
+
+    /// Frames of one protocol A contact at each of `positions` in turn, 10 ms apart from
+    /// ``firstFrame``, then a frame without contacts.
+    static func protocolAFrames(_ positions: [(Int32, Int32)]) -> [EventFrame] {
+        let report = SynchronizationCode.multitouchReport.rawValue
+        var frames: [EventFrame] = []
+        var time = firstFrame
+        for (x, y) in positions {
+            frames.append(
+                EventFrame(events: [
+                    InputEvent(time: time, type: .absolute, code: AbsoluteAxis.multitouchPositionX.rawValue, value: x),
+                    InputEvent(time: time, type: .absolute, code: AbsoluteAxis.multitouchPositionY.rawValue, value: y),
+                    InputEvent(time: time, type: .synchronization, code: report, value: 0), .report(at: time),
+                ]))
+            time += .milliseconds(10)
+        }
+        frames.append(
+            EventFrame(events: [
+                InputEvent(time: time, type: .synchronization, code: report, value: 0), .report(at: time),
+            ]))
+        return frames
+    }
+
+    @Test func aProtocolAContactFarBeyondItsRangeDoesNotOverflow() throws {
+        let device = Self.protocolAScreen()
+        let frames = Self.protocolAFrames([(2_000_000_000, 2_000_000_000), (-2_000_000_000, -2_000_000_000)])
+        let output = try classify(device, frames)
+        // One contact, landing at one end and moving to the other (the points are the device
+        // units on the screen's scale, however far off it).
+        let far = Vector(x: 1_000_000, y: 1_666_666.666_666_666_7)
+        let near = Vector(x: -1_000_000, y: -1_666_666.666_666_666_7)
+        #expect(
+            output == [
+                ClassifiedInput(
+                    time: Self.firstFrame, event: .position(far, touchType: .direct, isDown: true, contact: 0)),
+                ClassifiedInput(
+                    time: Self.firstFrame + .milliseconds(10),
+                    event: .position(near, touchType: .direct, isDown: true, contact: 0)),
+                ClassifiedInput(
+                    time: Self.firstFrame + .milliseconds(20),
+                    event: .position(near, touchType: .direct, isDown: false, contact: 0)),
             ])
     }
 

@@ -84,4 +84,86 @@ import WayfinderTestSupport
         #expect(outcome.errorLines.first?.hasPrefix("Error: \(input.path):") == true, "\(outcome.standardError)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.evemu"))
     }
+
+    /// Issue 23, case 9: `convert - x.yml` said "/cwd/-: no such file".
+    @Test func standardInputIsRefusedAsSuch() throws {
+        let outcome = try WayfinderProcess.run(["convert", "-", "/tmp/never-written.yml"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput == "")
+        #expect(
+            outcome.errorLines == [
+                "Error: convert reads a recording file, not standard input ('-'): give the recording's path",
+                "Usage: wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
+                "  See 'wayfinder convert --help' for more information.",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.yml"))
+    }
+
+    /// Issue 23, case 6: SIGINT, SIGTERM or SIGHUP while `convert` wrote left an empty 0600
+    /// file, and the next run refused it as already there. The output is now written under a
+    /// temporary name and appears only whole; the signal removes the temporary file, and the
+    /// process ends by the signal as before.
+    @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+    func aSignalWhileWritingLeavesNoFile(signal number: Int32) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // A mouse moving one unit a frame for 200,000 frames: long enough to be caught writing.
+        var text = "# EVEMU 1.3\nN: Long Mouse\nI: 0003 1234 5678 0111\nP: 00 00 00 00 00 00 00 00\n"
+        text += "B: 00 07 00 00 00 00 00 00 00\n"
+        text += "B: 02 03 00 00 00 00 00 00 00\n"
+        for frame in 0..<200_000 {
+            let time = String(format: "%d.%06d", frame / 1_000, (frame % 1_000) * 1_000)
+            text += "E: \(time) 0002 0000 0001\nE: \(time) 0000 0000 0000\n"
+        }
+        let input = directory.appendingPathComponent("long.evemu")
+        try Data(text.utf8).write(to: input)
+        let output = directory.appendingPathComponent("long.yml")
+        let process = Process()
+        process.executableURL = try WayfinderProcess.executableURL()
+        process.arguments = ["convert", input.path, output.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Waits (bounded) until the output is being written: its temporary file is there.
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(120)
+        var writing = false
+        while !writing, process.isRunning, clock.now < deadline {
+            let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            writing = names.contains { $0.hasPrefix(".long.yml.") }
+        }
+        #expect(writing, "convert ended before it could be interrupted")
+        kill(process.processIdentifier, number)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == number)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["long.evemu"])
+    }
+
+    /// Issue 23, case 4: convert loaded the whole recording before writing (1 M frames peaked at
+    /// 992 MB where replay stays at 20 MB). It now streams; what it writes is exactly what the
+    /// writers write for the recording loaded whole, for every bundled recording and a file of
+    /// two devices, in both formats.
+    @Test func streamingWritesWhatTheWholeRecordingWouldBe() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var inputs = BundledRecording.all.map { ($0.url, $0.descriptionURL) }
+        inputs.append((Fixtures.testFixture("recordings/two-devices.libinput.yml"), nil))
+        for (index, (url, description)) in inputs.enumerated() {
+            let recording = try Recording.load(contentsOf: url, descriptionURL: description)
+            let formats: [(String, String)] =
+                [("yml", recording.libinputRecordText())]
+                + (recording.devices.count == 1 ? [("evemu", recording.evemuText())] : [])
+            for (suffix, expected) in formats {
+                let output = directory.appendingPathComponent("\(index).\(suffix)")
+                let outcome = try WayfinderProcess.run(
+                    ["convert", url.path, output.path] + (description.map { ["--desc", $0.path] } ?? []))
+                #expect(outcome.exitCode == 0, "\(url.lastPathComponent)")
+                #expect(outcome.standardError == "", "\(url.lastPathComponent)")
+                #expect(
+                    try String(contentsOf: output, encoding: .utf8) == expected, "\(url.lastPathComponent) as \(suffix)"
+                )
+            }
+        }
+    }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import InputEvents
+import InputRecording
 import Testing
 import WayfinderTestSupport
 
@@ -66,5 +68,58 @@ import WayfinderTestSupport
             #expect(outcome.standardError == "", "\(mode)")
             #expect(outcome.outputLines == sane.outputLines, "\(mode)")
         }
+    }
+
+    /// Issue 23, case 1: a protocol A touchscreen (no slots; each contact ended by
+    /// `SYN_MT_REPORT`) whose one contact jumps from (2,000,000,000, 2,000,000,000) to
+    /// (−2,000,000,000, −2,000,000,000) trapped with an arithmetic overflow in `replay` and
+    /// `demo`. Both now play it to the end, as the same contact at positions they can show.
+    @Test func aProtocolAContactAtTheEndsOfInt32Replays() throws {
+        var device = ScriptedDevice.touchscreen(name: "Protocol A Screen")
+        for axis in [AbsoluteAxis.multitouchSlot, .multitouchTrackingID] {
+            device.absoluteAxes[axis] = nil
+            device.supportedCodes[.absolute]?.remove(axis.rawValue)
+        }
+        let report = SynchronizationCode.multitouchReport.rawValue
+        var frames: [EventFrame] = []
+        var time = Timestamp(microseconds: 0)
+        for value: Int32 in [2_000_000_000, -2_000_000_000] {
+            frames.append(
+                EventFrame(events: [
+                    InputEvent(
+                        time: time, type: .absolute, code: AbsoluteAxis.multitouchPositionX.rawValue, value: value),
+                    InputEvent(
+                        time: time, type: .absolute, code: AbsoluteAxis.multitouchPositionY.rawValue, value: value),
+                    InputEvent(time: time, type: .synchronization, code: report, value: 0), .report(at: time),
+                ]))
+            time += .milliseconds(10)
+        }
+        frames.append(
+            EventFrame(events: [
+                InputEvent(time: time, type: .synchronization, code: report, value: 0), .report(at: time),
+            ]))
+        let file = try Self.write("", named: "protocol-a.evemu")
+        defer { file.remove() }
+        try Recording(devices: [RecordedDevice(description: device, frames: frames)])
+            .write(toPath: file.path, format: .evemu, replacing: true)
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
+        let source = #""device":"Protocol A Screen","deviceID":"0:0","version":1"#
+        let added = #"{"time":0,\#(source),"type":"device","state":"added","kind":"touchscreen"}"#
+        let removed = #"{"time":0.02,\#(source),"type":"device","state":"removed","kind":"touchscreen"}"#
+        let replay = try WayfinderProcess.run(["replay", "--json", file.path])
+        #expect(replay.exitCode == 0)
+        #expect(replay.standardError == "")
+        #expect(replay.outputLines == [added, removed])
+        // On the demo scene the contact pans the grid under it, the whole way to its edge.
+        let demo = try WayfinderProcess.run(["demo", "--json", "--scene", scene, file.path])
+        #expect(demo.exitCode == 0)
+        #expect(demo.standardError == "")
+        #expect(
+            demo.outputLines == [
+                added,
+                #"{"time":0.01,\#(source),"type":"action","item":"grid","name":"pan","phase":"began","dx":-1024,"dy":-768}"#,
+                #"{"time":0.02,\#(source),"type":"action","item":"grid","name":"pan","phase":"ended","dx":-1024,"dy":-768}"#,
+                removed,
+            ])
     }
 }

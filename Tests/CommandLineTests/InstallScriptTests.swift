@@ -67,4 +67,14 @@ import WayfinderTestSupport
         #expect(outcome.standardOutput == "")
         #expect(outcome.errorLines == ["install: error: PREFIX must be an absolute path, not 'usr/local'"])
     }
+
+    /// Issue 23, case 10: a binary path beginning with '-' failed in `dirname`, which took it for
+    /// an option; it is now a path like any other.
+    @Test func aBinaryPathBeginningWithADashIsAPath() throws {
+        let outcome = try WayfinderProcess.execute(
+            Self.script, ["--binary", "-x/wayfinder"], environment: ["PREFIX": "/usr"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput == "")
+        #expect(outcome.errorLines == ["install: error: no wayfinder executable at ./-x/wayfinder"])
+    }
 }

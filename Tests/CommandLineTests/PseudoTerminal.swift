@@ -198,8 +198,10 @@ final class PseudoTerminal {
         let handle = FileHandle(fileDescriptor: terminal, closeOnDealloc: false)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
         process.arguments = ["--ctty", "--wait", executable.path] + arguments
+        // An xterm, unless the environment given names another terminal.
+        let term = environment?["TERM"] ?? "xterm-256color"
         var environment = environment ?? ProcessInfo.processInfo.environment
-        environment["TERM"] = "xterm-256color"
+        environment["TERM"] = term
         process.environment = environment
         process.standardInput = handle
         process.standardOutput = handle

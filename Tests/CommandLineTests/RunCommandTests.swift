@@ -130,7 +130,12 @@ import WayfinderTestSupport
     @Test func theStreamWarnsOnceOfWhatTheClassifierDoesDifferently() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)").path
         defer { unlink(path) }
-        let output = CommandOutput(try OutputFile(creating: path))
+        // A descriptor of its own, read while the output is still open (an OutputFile that
+        // creates its file gives it its name only when finished).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = CommandOutput(OutputFile(borrowing: descriptor, name: path))
         let runtime = Runtime(scene: nil) { _ in KeylessClassifier() }
         var messages: [String] = []
         try RunCommand.printStream(

@@ -127,7 +127,25 @@ import WayfinderTestSupport
         #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
     }
 
-    @Test(arguments: [(Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT")])
+    /// Issue 23, case 6: SIGHUP left the terminal raw, on the alternate screen with the cursor
+    /// hidden, and SIGQUIT printed the runtime's crash prompt over it: every stop signal now ends
+    /// the view cleanly.
+    @Test(arguments: [SIGHUP, SIGQUIT, SIGTERM])
+    func exploreRestoresTheTerminalOnASignal(signal: Int32) throws {
+        let terminal = try Self.start(["explore", "--scene", Self.photos.path], columns: 80, rows: 24)
+        let before = terminal.modes()
+        #expect(terminal.read { $0.lines.contains { $0.contains("press Tab") } }, "\(terminal.screen.lines)")
+        terminal.signal(signal)
+        #expect(terminal.waitForExit() == 0)
+        #expect(!terminal.screen.isAlternate && terminal.screen.isCursorVisible)
+        #expect(terminal.screen.lines.allSatisfy { $0.isEmpty }, "the screen from before, blank")
+        let after = terminal.modes()
+        #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "raw mode undone")
+    }
+
+    @Test(arguments: [
+        (Int32(SIGTERM), "SIGTERM"), (Int32(SIGINT), "SIGINT"), (Int32(SIGHUP), "SIGHUP"), (Int32(SIGQUIT), "SIGQUIT"),
+    ])
     func runDrawsTheSceneFollowsAResizeAndRestoresTheTerminalOnASignal(signal: Int32, name: String) throws {
         let runtime = try Runtime(scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path)
         let snapshot = try #require(runtime.snapshot())
@@ -200,5 +218,29 @@ import WayfinderTestSupport
         let line = TerminalPlayer.titleLine(ExploreCommand.title, hint: ExploreCommand.quitHint, columns: columns)
         #expect(line == expected)
         #expect(line.count == min(columns, max(line.count, 0)))
+    }
+
+    /// Issue 23, case 11: `NO_COLOR` and `TERM=dumb` were ignored by the terminal views.
+    @Test(arguments: [["NO_COLOR": "1", "TERM": "xterm-256color"], ["TERM": "dumb"]])
+    func exploreDrawsWithoutColourWhenAskedTo(environment: [String: String]) throws {
+        #expect(!Terminal.allowsColour(environment: environment))
+        var variables = ProcessInfo.processInfo.environment
+        variables.merge(environment) { $1 }
+        if environment["NO_COLOR"] == nil { variables.removeValue(forKey: "NO_COLOR") }
+        let terminal = try PseudoTerminal(
+            WayfinderProcess.executableURL(), ["explore", "--scene", Self.photos.path], columns: 80, rows: 24,
+            environment: variables)
+        #expect(terminal.read { $0.lines.contains { $0.contains("press Tab") } }, "\(terminal.screen.lines)")
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        // No SGR sequence (ESC [ … m) that sets a colour or an attribute in what it wrote; the
+        // reset on the way out (ESC [ 0 m) changes nothing.
+        let text = String(decoding: terminal.output, as: UTF8.self)
+        #expect(text.firstMatch(of: /\x{1B}\[[0-9;]*[1-9][0-9;]*m/) == nil)
+    }
+
+    @Test func colourIsOnByDefault() {
+        #expect(Terminal.allowsColour(environment: ["TERM": "xterm-256color"]))
+        #expect(Terminal.allowsColour(environment: ["NO_COLOR": "", "TERM": "xterm"]))
     }
 }

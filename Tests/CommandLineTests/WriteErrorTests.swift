@@ -76,7 +76,7 @@ import WayfinderTestSupport
     /// `| head -1` on a replay far longer than the pipe and the output buffer hold: the replay is
     /// writing when `head` goes, and ends at once, quietly and with status 0 (the pipeline's
     /// status under `pipefail` is the replay's).
-    @Test(arguments: [["--raw"], ["--raw", "--json"], ["--motion"], ["--json", "--motion"]])
+    @Test(arguments: [["--raw"], ["--raw", "--json"], ["--motion"], ["--json", "--motion"], ["--why", "--motion"]])
     func aReaderThatStopsEarlyEndsTheReplayQuietly(mode: [String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -19,6 +19,12 @@ import Testing
         #expect(kill(getpid(), SIGINT) == 0)
         #expect(try Readiness.waitForReadable([descriptor], timeout: .seconds(5)) == [true])
         #expect(stop.receivedSignal() == SIGINT)
+        // The terminal going away and SIGQUIT stop as cleanly (issue 23).
+        for number in [SIGHUP, SIGQUIT] {
+            #expect(kill(getpid(), number) == 0)
+            #expect(try Readiness.waitForReadable([descriptor], timeout: .seconds(5)) == [true])
+            #expect(stop.receivedSignal() == number)
+        }
     }
 
     @Test func aStopSignalEndsASessionAndClosesItsDevices() throws {

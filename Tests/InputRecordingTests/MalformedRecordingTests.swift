@@ -118,6 +118,15 @@ struct MalformedCase: Sendable, CustomStringConvertible {
         #expect(error.column == 18)
     }
 
+    /// Issue 23, case 9: a timestamp of the right form but too large said "wrong form".
+    @Test func aTimestampTooLargeIsSaidToBeTooLarge() throws {
+        let text = "# EVEMU 1.3\nN: Mouse\nI: 0003 0001 0002 0003\nE: 99999999999.000000 0000 0000 0000\n"
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "big.evemu") }
+        #expect(
+            error.description
+                == "big.evemu:4:4: expected a timestamp of at most 17179869180 seconds, found \"99999999999.000000\"")
+    }
+
     @Test func coversAtLeastTwentyFiles() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixtures.testFixture("malformed").path)
         #expect(files.count >= 20)

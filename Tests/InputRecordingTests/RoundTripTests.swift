@@ -181,4 +181,34 @@ import WayfinderTestSupport
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("two-\(UUID().uuidString).evemu")
         #expect(throws: RecordingError.self) { try two.write(to: url, format: .evemu) }
     }
+
+    /// Found by the convert fuzz target (issue 23): a libinput record device whose udev
+    /// properties give its size (ID_INPUT_WIDTH_MM) was written to evemu with that size in its
+    /// comment, which evemu cannot hold, so reading the file back and writing it again changed the
+    /// comment. The evemu size comment now comes from the axes, as the file holds them.
+    @Test func evemuTextIsTheSameAfterItsOwnRoundTrip() throws {
+        var device = ScriptedDevice.touchpad(width: 80, height: 50)
+        device.udevProperties = [
+            "ID_INPUT": "1", "ID_INPUT_TOUCHPAD": "1", "ID_INPUT_WIDTH_MM": "60", "ID_INPUT_HEIGHT_MM": "50",
+        ]
+        let text = Recording(devices: [RecordedDevice(description: device, frames: [])]).evemuText()
+        let again = try Recording(parsing: text, file: "again.evemu").evemuText()
+        #expect(again == text)
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("# Size in mm:") } == ["# Size in mm: 80x50"])
+    }
+
+    /// Found by the convert fuzz target's third run (issue 23): a libinput record device that
+    /// lists an event type without codes was written to evemu with that type in its comments,
+    /// which evemu cannot hold (a B: line of zeros is no codes), so the second round trip left it
+    /// out. Such a type is now left out the first time.
+    @Test func anEventTypeWithoutCodesIsLeftOutOfEvemu() throws {
+        var device = ScriptedDevice.mouse()
+        device.supportedCodes[.key] = []
+        device.supportedCodes[EventType(rawValue: 0x16)] = []
+        let text = Recording(devices: [RecordedDevice(description: device, frames: [])]).evemuText()
+        let again = try Recording(parsing: text, file: "again.evemu").evemuText()
+        #expect(again == text)
+        #expect(!text.contains("(EV_KEY)"))
+        #expect(!text.contains("B: 16"))
+    }
 }

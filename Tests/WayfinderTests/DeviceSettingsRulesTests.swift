@@ -141,10 +141,11 @@ import WayfinderTestSupport
         ("{\"match\": {}, \"settings\": {}, \"when\": \"always\"}", "unknown field \"when\" (match, settings)"),
         ("{\"match\": {\"name\": 3}, \"settings\": {}}", "\"name\" must be a string"),
         ("{\"match\": \"all\", \"settings\": {}}", "\"match\" is missing or not an object"),
-        (
-            "{\"match\": {}, \"settings\": {} ",
-            "not a JSON object: write one rule per line, {\"match\": {…}, \"settings\": {…}}"
-        ),
+        // Issue 23, case 9: every syntax error said "not a JSON object".
+        ("{\"match\": {}, \"settings\": {} ", "invalid JSON: unexpected end of file, expected ',' or '}'"),
+        ("{\"match\": {}, \"settings\": {\"tapToClick\": tru}}", "invalid JSON: unexpected 't', expected a value"),
+        ("{\"match\": {} \"settings\": {}}", "invalid JSON: unexpected '\"', expected ',' or '}'"),
+        ("{\"match\": {}, \"settings\": {}}}", "invalid JSON: unexpected '}' after the top-level value"),
         // A repeated key would leave one of its values unused.
         (
             "{\"match\": {}, \"settings\": {\"tapToClick\": true, \"tapToClick\": false}}",

@@ -30,12 +30,12 @@ long long wayfinder_input_event_microseconds(const struct input_event *event);
 /// Sets an event's time from whole seconds and microseconds.
 void wayfinder_input_event_set_time(struct input_event *event, long long seconds, long long microseconds);
 
-/// Installs handlers for SIGINT and SIGTERM that write the signal's number, as one byte, to
+/// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that write the signal's number, as one byte, to
 /// `write_descriptor` (the write end of a non-blocking pipe), and nothing else, and unblocks the
 /// two signals on the calling thread. Returns 0, or -1 with errno set.
 int wayfinder_install_stop_signal_handlers(int write_descriptor);
 
-/// Restores the default actions for SIGINT and SIGTERM and forgets the descriptor.
+/// Restores the default actions for SIGINT, SIGTERM, SIGHUP and SIGQUIT and forgets the descriptor.
 void wayfinder_remove_stop_signal_handlers(void);
 
 /// Restores the calling thread's signal mask from before the handlers were installed.

@@ -125,6 +125,11 @@ public struct Replay {
         }
 
         private var lanes: [Lane]
+        /// The lanes with a step to come, as a binary min-heap on (time of that step, lane): the
+        /// earliest step is found in time logarithmic in the number of lanes, so that a replay of
+        /// thousands of files costs per frame what a replay of one does (a scan of every lane
+        /// made 5,000 files take minutes). The lane breaks ties, as the first such lane did.
+        private var queue: [Int] = []
         /// The lane whose frame was handed on last: it is read further at the next call, so that
         /// the frame is no longer held when its reader reuses its storage, and a problem after it
         /// is thrown after it was handed on.
@@ -133,12 +138,55 @@ public struct Replay {
         init(_ sources: [ReplaySource]) throws {
             lanes = []
             lanes.reserveCapacity(sources.count)
+            queue.reserveCapacity(sources.count)
             for source in sources {
                 var lane = Lane(reader: try source.openReader(), offsetMicroseconds: source.offset.wholeMicroseconds)
                 lane.next = try Self.read(&lane)
                 lane.isFinished = lane.next == nil
                 lanes.append(lane)
+                if !lane.isFinished { push(lanes.count - 1) }
             }
+        }
+
+        /// The time of a lane's coming step: its next frame's, or its last frame's for its removal.
+        private func stepTime(_ lane: Int) -> Timestamp {
+            lanes[lane].next?.time ?? lanes[lane].lastTime ?? .zero
+        }
+
+        /// Whether lane `a`'s coming step goes before lane `b`'s.
+        private func precedes(_ a: Int, _ b: Int) -> Bool {
+            let (timeA, timeB) = (stepTime(a), stepTime(b))
+            return timeA < timeB || (timeA == timeB && a < b)
+        }
+
+        private mutating func push(_ lane: Int) {
+            queue.append(lane)
+            var child = queue.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard precedes(queue[child], queue[parent]) else { break }
+                queue.swapAt(child, parent)
+                child = parent
+            }
+        }
+
+        private mutating func popFirst() -> Int? {
+            guard let first = queue.first else { return nil }
+            let last = queue.removeLast()
+            if !queue.isEmpty {
+                queue[0] = last
+                var parent = 0
+                while true {
+                    let left = 2 * parent + 1
+                    guard left < queue.count else { break }
+                    let right = left + 1
+                    let child = right < queue.count && precedes(queue[right], queue[left]) ? right : left
+                    guard precedes(queue[child], queue[parent]) else { break }
+                    queue.swapAt(child, parent)
+                    parent = child
+                }
+            }
+            return first
         }
 
         private static func read(_ lane: inout Lane) throws -> EventFrame? {
@@ -157,27 +205,15 @@ public struct Replay {
             if let index = handedOn {
                 handedOn = nil
                 lanes[index].next = try Self.read(&lanes[index])
+                push(index)
             }
             // The lane whose next step is earliest; the first such lane on a tie.
-            var best: Int?
-            var bestTime = Timestamp.zero
-            for index in lanes.indices where !lanes[index].isFinished {
-                let time: Timestamp
-                if let frame = lanes[index].next {
-                    time = frame.time
-                } else if let last = lanes[index].lastTime {
-                    time = last
-                } else {
-                    continue
-                }
-                if best == nil || time < bestTime {
-                    best = index
-                    bestTime = time
-                }
-            }
-            guard let index = best else { return nil }
+            guard let index = popFirst() else { return nil }
+            let bestTime = stepTime(index)
             if !lanes[index].isAdded {
                 lanes[index].isAdded = true
+                // Its first frame comes next, at the same time.
+                push(index)
                 return Step(time: bestTime, source: index, action: .add)
             }
             guard let frame = lanes[index].next else {

@@ -16,6 +16,21 @@ public enum Terminal {
     /// Whether standard input is a terminal.
     public static var isInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
+    /// Whether the terminal views may draw in colour: not when `NO_COLOR` is set to anything
+    /// (no-color.org) or `TERM` is `dumb`, a terminal that shows escape sequences as text.
+    public static func allowsColour(environment: [String: String]) -> Bool {
+        !(environment["NO_COLOR"].map { !$0.isEmpty } ?? false) && environment["TERM"] != "dumb"
+    }
+
+    /// ``allowsColour(environment:)`` for this process's environment.
+    public static var allowsColour: Bool {
+        var environment: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
+        return allowsColour(environment: environment)
+    }
+
     /// The size of the terminal on standard output, or nil when it is not a terminal or does not
     /// say.
     public static var size: (columns: Int, rows: Int)? {

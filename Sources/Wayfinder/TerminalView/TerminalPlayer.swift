@@ -1,3 +1,4 @@
+import FileAccess
 public import InputDevices
 
 /// Draws a runtime's scene in the terminal, frame after frame, with a title line on top and a
@@ -29,12 +30,13 @@ public final class TerminalPlayer {
 
     /// Creates a player sized to the terminal on standard output.
     /// - Parameters:
-    ///   - colour: Whether to draw with ANSI colour.
+    ///   - colour: Whether to draw with ANSI colour; by default unless `NO_COLOR` or `TERM=dumb`
+    ///     says not to (``Terminal/allowsColour``).
     ///   - size: Where the terminal's size comes from; standard output's by default.
     ///   - output: Where the frames go; standard output by default.
     /// - Throws: ``TerminalResizeSignal/Failure`` when resizes cannot be watched.
     public init(
-        colour: Bool = true,
+        colour: Bool = Terminal.allowsColour,
         size: @escaping () -> (columns: Int, rows: Int)? = { Terminal.size },
         output: @escaping (String) -> Void = Terminal.write
     ) throws(TerminalResizeSignal.Failure) {
@@ -116,7 +118,10 @@ public final class TerminalPlayer {
     /// ```
     ///  wayfinder explore  Tab / Shift-Tab: groups · arrows: items · Return, Space: sel… q: quit
     /// ```
+    /// Control characters in either are shown escaped.
     public static func titleLine(_ title: String, hint: String, columns: Int) -> String {
+        let title = title.escapingControlCharacters()
+        let hint = hint.escapingControlCharacters()
         guard columns > 0 else { return "" }
         guard !hint.isEmpty else { return String(title.prefix(columns)) }
         guard hint.count + 1 < columns else { return String(hint.prefix(columns)) }

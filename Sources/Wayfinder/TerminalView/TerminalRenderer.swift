@@ -1,3 +1,4 @@
+import FileAccess
 import Geometry
 
 /// How a terminal cell is drawn: what it shows, so that a colour terminal and a plain one say the
@@ -80,11 +81,12 @@ public struct TerminalGrid: Hashable, Sendable {
         styles[row * columns + column] = style
     }
 
-    /// Writes text from a position, clipped at `limit` (exclusive) and the grid's edge.
+    /// Writes text from a position, clipped at `limit` (exclusive) and the grid's edge; control
+    /// characters are shown escaped (`\u{1B}`), never sent to the terminal.
     mutating func write(_ text: String, row: Int, column: Int, limit: Int? = nil, style: TerminalStyle) {
         let end = min(limit ?? columns, columns)
         var x = column
-        for character in text {
+        for character in text.escapingControlCharacters() {
             guard x < end else { break }
             put(character, row: row, column: x, style: style)
             x += 1

@@ -39,11 +39,14 @@ final class CommandOutput: TextOutputStream {
         self.file = file
     }
 
-    /// Writes text as it is (for `print(_:to:)`).
+    /// Writes text (for `print(_:to:)`), with its control characters other than line feeds and
+    /// tabs escaped: names, ids and labels in the output come from files and devices, and must
+    /// not drive the terminal that shows them (a recording's `N:` line may hold OSC 52, which
+    /// writes the clipboard). JSON lines are already escaped and pass unchanged.
     func write(_ string: String) {
         guard failure == nil else { return }
         do throws(FileError) {
-            try file.write(string)
+            try file.write(string.escapingControlCharacters(keepingLineBreaks: true))
         } catch {
             failure = error
         }

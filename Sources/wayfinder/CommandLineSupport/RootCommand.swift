@@ -1,3 +1,4 @@
+import FileAccess
 import Wayfinder
 
 #if canImport(Glibc)
@@ -185,6 +186,9 @@ struct HelpCommand: Command {
 }
 
 /// A text stream writing to a C `FILE`: standard error (standard output is ``CommandOutput``).
+///
+/// Control characters other than line feeds and tabs are escaped, as on standard output: error
+/// messages and warnings name devices, files and scene ids, which come from outside.
 struct FileStream: TextOutputStream {
     /// Standard error (unbuffered).
     static var standardError: FileStream { FileStream(file: stderr) }
@@ -193,5 +197,9 @@ struct FileStream: TextOutputStream {
 
     private init(file: UnsafeMutablePointer<FILE>) { self.file = file }
 
-    mutating func write(_ string: String) { fputs(string, file) }
+    mutating func write(_ string: String) { fputs(string.escapingControlCharacters(keepingLineBreaks: true), file) }
+
+    /// Moves the cursor back to the start of the line (a carriage return), for a progress line
+    /// that is drawn over itself.
+    mutating func returnToLineStart() { fputs("\r", file) }
 }

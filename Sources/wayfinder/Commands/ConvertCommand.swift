@@ -1,5 +1,6 @@
 import FileAccess
 import Foundation
+import InputEvents
 import InputRecording
 
 /// `wayfinder convert IN OUT`: rewrites a recording from evemu to libinput record YAML or back.
@@ -11,8 +12,8 @@ struct ConvertCommand: Command {
         else its extension: .yml and .yaml are libinput record, .evemu and .events are evemu. An
         evemu file holds one device, so a recording of several devices converts to libinput record
         only. Key codes are written as the input has them. OUT is created readable by its owner
-        only and never replaces an existing file; an OUT of - writes to standard output (give
-        --format).
+        only and never replaces an existing file; it appears only once it is complete, so Ctrl-C
+        or a signal leaves no file behind. An OUT of - writes to standard output (give --format).
         """
 
     static let input = CommandOption.positional(
@@ -40,6 +41,9 @@ struct ConvertCommand: Command {
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.value(of: Self.input) ?? ""
         outputPath = arguments.value(of: Self.output) ?? ""
+        guard inputPath != Self.standardOutputPath else {
+            throw UsageError("convert reads a recording file, not standard input ('-'): give the recording's path")
+        }
         descriptionPath = arguments.value(of: Self.inputDescription)
         if let format = arguments.choice(of: Self.format, as: RecordingFormat.self) {
             self.format = format
@@ -67,28 +71,113 @@ struct ConvertCommand: Command {
     }
 
     func run() throws {
-        let recording: Recording
+        // SIGINT, SIGTERM or SIGHUP while OUT is written remove it: half a recording is never
+        // left looking like a whole one.
+        UnfinishedFiles.removeOnTerminationSignals()
+        let file: RecordingFile
+        let devices: [RecordedDevice]
+        let start: Timestamp
         do {
-            recording = try Recording.load(
-                contentsOf: URL(fileURLWithPath: inputPath),
-                descriptionURL: descriptionPath.map { URL(fileURLWithPath: $0) })
+            // The paths as given, in errors too.
+            file = try RecordingFile(path: inputPath, descriptionPath: descriptionPath)
+            (devices, start) = try Self.survey(file)
         } catch {
             throw CommandFailure("\(error)")
         }
-        if format == .evemu && recording.devices.count != 1 {
+        if format == .evemu && devices.count != 1 {
             throw CommandFailure(
-                "\(inputPath) holds \(recording.devices.count) devices, and an evemu file holds one: "
+                "\(inputPath) holds \(devices.count) devices, and an evemu file holds one: "
                     + "convert to libinput record (.yml) instead")
+        }
+        // The frames are read a second time as they are written: memory stays one frame's and
+        // the output buffer's, however long the recording (as `replay` reads it).
+        var failure: (any Error)?
+        func write(to output: inout OutputFile) throws(FileError) {
+            do {
+                try Self.write(file, devices: devices, start: start, format: format, to: &output)
+            } catch let error as FileError {
+                throw error
+            } catch {
+                failure = error
+            }
         }
         guard outputPath != Self.standardOutputPath else {
             // A failed write is reported by CommandOutput when the command ends.
-            CommandOutput.standard.withFile { file throws(FileError) in try recording.write(to: &file, format: format) }
+            CommandOutput.standard.withFile { file throws(FileError) in try write(to: &file) }
+            if let failure { throw CommandFailure("\(failure)") }
             return
         }
-        do {
-            try recording.write(toPath: outputPath, format: format)
+        do throws(FileError) {
+            var output = try OutputFile(creating: outputPath)
+            try write(to: &output)
+            // A reading error leaves no file: the output is dropped unfinished.
+            if failure == nil { try output.finish() }
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure("\(RecordingError(file: outputPath, reason: .file(error)))")
         }
+        if let failure { throw CommandFailure("\(failure)") }
+    }
+
+    /// Reads every device's frames once without keeping them: each device's description with the
+    /// comments the file holds about it (evemu's, between events, included), and the time of the
+    /// earliest event, from which libinput record counts.
+    static func survey(_ file: RecordingFile) throws(RecordingError) -> (devices: [RecordedDevice], start: Timestamp) {
+        var devices: [RecordedDevice] = []
+        var start: Timestamp?
+        for (index, device) in file.devices.enumerated() {
+            var iterator = try file.makeFrameIterator(device: index, keepingComments: true)
+            var first: Timestamp?
+            var hasFrames = false
+            while let frame = try iterator.next() {
+                if first == nil { first = frame.events.first?.time }
+                hasFrames = true
+            }
+            if let first { start = min(start ?? first, first) }
+            devices.append(
+                RecordedDevice(
+                    description: device.description, frames: [], node: device.node,
+                    comments: device.comments + iterator.comments))
+            if hasFrames { devices[devices.count - 1].frames = [EventFrame(events: [])] }
+        }
+        return (devices, start ?? .zero)
+    }
+
+    /// Writes the file's devices in `format`, reading their frames as it goes. `devices` come from
+    /// ``survey(_:)`` (a device with frames holds one empty frame, to say so).
+    static func write(
+        _ file: RecordingFile, devices: [RecordedDevice], start: Timestamp, format: RecordingFormat,
+        to output: inout OutputFile
+    ) throws {
+        var text = ""
+        text.reserveCapacity(OutputFile.bufferCapacity)
+        func flushIfFull() throws(FileError) {
+            guard text.utf8.count >= OutputFile.bufferCapacity / 2 else { return }
+            try output.write(text)
+            text.removeAll(keepingCapacity: true)
+        }
+        switch format {
+        case .evemu:
+            var writer = EvemuStreamWriter(description: devices[0].description, comments: devices[0].comments)
+            text += writer.header()
+            var iterator = try file.makeFrameIterator(device: 0)
+            while let frame = try iterator.next() {
+                writer.write(frame, into: &text)
+                try flushIfFull()
+            }
+        case .libinputRecord:
+            text += LibinputRecordStreamWriter.header(deviceCount: devices.count)
+            for (index, device) in devices.enumerated() {
+                var writer = LibinputRecordStreamWriter(start: start)
+                var header = device
+                header.frames = []
+                text += writer.deviceHeader(header, hasFrames: !device.frames.isEmpty)
+                var iterator = try file.makeFrameIterator(device: index)
+                while let frame = try iterator.next() {
+                    writer.write(frame, into: &text)
+                    try flushIfFull()
+                }
+            }
+        }
+        try output.write(text)
     }
 }

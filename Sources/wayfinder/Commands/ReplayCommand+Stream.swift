@@ -98,8 +98,9 @@ extension ReplayCommand {
                     progress?.show(time)
                 },
                 afterStep: { events in
-                    guard !explainsDecisions else { return }
-                    write(events)
+                    // With --why the runtime's callbacks wrote the step's lines; either way a
+                    // reader that went away (`| head -1`) ends the replay here.
+                    if !explainsDecisions { write(events) }
                     try output.checkWritable()
                     try expectation?.checkFailure()
                 }
@@ -142,7 +143,8 @@ final class ProgressBar {
             let tenths = Int(time.microseconds / 100_000)
             guard tenths != lastDrawn else { return }
             lastDrawn = tenths
-            print("\r\(Self.seconds(time)) s", terminator: "", to: &standardError)
+            standardError.returnToLineStart()
+            print("\(Self.seconds(time)) s", terminator: "", to: &standardError)
             return
         }
         let fraction = total.microseconds > 0 ? min(1, Double(time.microseconds) / Double(total.microseconds)) : 1
@@ -150,7 +152,8 @@ final class ProgressBar {
         guard filled != lastDrawn else { return }
         lastDrawn = filled
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: Self.width - filled)
-        print("\r\(bar) \(Self.seconds(time)) / \(Self.seconds(total)) s", terminator: "", to: &standardError)
+        standardError.returnToLineStart()
+        print("\(bar) \(Self.seconds(time)) / \(Self.seconds(total)) s", terminator: "", to: &standardError)
     }
 
     func finish() {
