@@ -199,7 +199,9 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// A pointer press that moves further than this starts a drag at once. GTK's GestureDrag uses
     /// no threshold and its DnD threshold is 8 px; Qt's startDragDistance is 10 px. Three points
     /// keeps a click that wobbles a pixel or two a click while starting the drag before the
-    /// pointer has visibly left the item.
+    /// pointer has visibly left the item. Measured before acceleration (in points of a 1000-dpi
+    /// mouse moved flat): the adaptive profile slows a hand's first slow counts below a point, and
+    /// whether the hand moved is what decides.
     public var pointerDragThreshold: Double = 3
 
     /// A finger pressing a touchpad's button must move this far on the surface before the press

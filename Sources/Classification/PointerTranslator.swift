@@ -245,7 +245,8 @@ struct PointerTranslator: PointingPart {
             } else {
                 let delta = accelerator.accelerate(frame.motion, at: time)
                 output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
-                press.move(by: delta, at: time, into: &output)
+                press.move(
+                    by: delta, travel: accelerator.unaccelerated(frame.motion), at: time, into: &output)
             }
         }
         if !frame.hasWheel {

@@ -45,9 +45,10 @@ package struct PressGesture: Hashable, Sendable {
         case idle
         /// Pressed and still: `deadline` is when it becomes a long press (kept, not recomputed:
         /// it is asked for on every frame).
-        case pressed(deadline: Timestamp, translation: Vector)
+        /// `travel` is the unaccelerated movement the thresholds are measured on.
+        case pressed(deadline: Timestamp, translation: Vector, travel: Vector)
         case tracking
-        case longPressing(translation: Vector)
+        case longPressing(translation: Vector, travel: Vector)
         case dragging(translation: Vector)
     }
 
@@ -104,42 +105,49 @@ package struct PressGesture: Hashable, Sendable {
 
     /// When the long press begins if the press stays still.
     package var nextDeadline: Timestamp? {
-        if case .pressed(let deadline, _) = state { return deadline }
+        if case .pressed(let deadline, _, _) = state { return deadline }
         return nil
     }
 
     package mutating func press(at time: Timestamp) {
-        state = .pressed(deadline: time + longPressDuration, translation: .zero)
+        state = .pressed(deadline: time + longPressDuration, translation: .zero, travel: .zero)
     }
 
-    /// The press moved by `delta` points.
-    package mutating func move(by delta: Vector, at time: Timestamp, into output: inout [ClassifiedInput]) {
+    /// The press moved by `delta` points. `travel` is the same movement before pointer
+    /// acceleration (the hand's movement, which decides whether the press is held still or
+    /// drags; a slow first count of a mouse is accelerated below one point); `nil` when
+    /// `delta` is not accelerated.
+    package mutating func move(
+        by delta: Vector, travel: Vector? = nil, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
         guard delta != .zero else { return }
+        let step = travel ?? delta
         switch state {
         case .idle, .tracking:
             return
-        case .pressed(let deadline, let translation):
+        case .pressed(let deadline, let translation, let travelled):
             let moved = translation + delta
-            if mode == .pointer, moved.length > dragThreshold {
+            let distance = (travelled + step).length
+            if mode == .pointer, distance > dragThreshold {
                 state = .dragging(translation: moved)
                 emit(
                     .drag(phase: .began, touchType: touchType, translation: moved, position: position), at: time,
                     into: &output)
-            } else if mode == .touch, moved.length > allowableMovement {
+            } else if mode == .touch, distance > allowableMovement {
                 state = .tracking
             } else {
-                state = .pressed(deadline: deadline, translation: moved)
+                state = .pressed(deadline: deadline, translation: moved, travel: travelled + step)
             }
-        case .longPressing(let translation):
+        case .longPressing(let translation, let travelled):
             let moved = translation + delta
-            if moved.length > allowableMovement {
+            if (travelled + step).length > allowableMovement {
                 state = .dragging(translation: moved)
                 emit(.longPress(phase: .cancelled, touchType: touchType, position: position), at: time, into: &output)
                 emit(
                     .drag(phase: .began, touchType: touchType, translation: moved, position: position), at: time,
                     into: &output)
             } else {
-                state = .longPressing(translation: moved)
+                state = .longPressing(translation: moved, travel: travelled + step)
             }
         case .dragging(let translation):
             let moved = translation + delta
@@ -179,8 +187,8 @@ package struct PressGesture: Hashable, Sendable {
     /// time, not `time`, so that the output does not depend on when this is called.
     package mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         guard let deadline = nextDeadline, deadline <= time else { return }
-        guard case .pressed(_, let translation) = state else { return }
-        state = .longPressing(translation: translation)
+        guard case .pressed(_, let translation, let travel) = state else { return }
+        state = .longPressing(translation: translation, travel: travel)
         emit(.longPress(phase: .began, touchType: touchType, position: position), at: deadline, into: &output)
     }
 

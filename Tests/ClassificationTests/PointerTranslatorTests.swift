@@ -95,6 +95,39 @@ import WayfinderTestSupport
                 == .drag(phase: .ended, touchType: .indirectPointer, translation: Vector(x: 9, y: 1), position: nil))
     }
 
+    /// The adaptive profile slows a slow first move of 8 counts to under three points; the hand
+    /// moved 8 counts, so the drag begins with that first motion, and its translation is what the
+    /// pointer moved (the hardware case `live-classification` injects this move).
+    @Test func adaptiveSlowFirstMoveDragsAtOnce() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.key(.leftButton, 1)
+        script.wait(.milliseconds(10))
+        script.move(dx: 8, dy: 0)
+        script.wait(.milliseconds(10))
+        script.move(dx: 8, dy: 2)
+        script.wait(.milliseconds(10))
+        script.key(.leftButton, 0)
+        let output = try classify(script.device, script.frames, options: DeviceSettings())
+        #expect(
+            summaries(output) == [
+                "button primary down button", "motion", "drag began indirectPointer", "motion",
+                "drag changed indirectPointer", "drag ended indirectPointer", "button primary up button",
+            ]
+        )
+        guard case .motion(let first) = output[1].event, case .motion(let second) = output[3].event else {
+            Issue.record("expected motions at 1 and 3: \(summaries(output))")
+            return
+        }
+        #expect(first.length < ClassificationThresholds.default.pointerDragThreshold)
+        #expect(output[2].time == output[1].time)
+        #expect(
+            output[2].event
+                == .drag(phase: .began, touchType: .indirectPointer, translation: first, position: nil))
+        #expect(
+            output[5].event
+                == .drag(phase: .ended, touchType: .indirectPointer, translation: first + second, position: nil))
+    }
+
     @Test func longPressWithMouseBeginsAfterHalfASecond() throws {
         var script = InputScript(device: ScriptedDevice.mouse())
         script.key(.leftButton, 1)
