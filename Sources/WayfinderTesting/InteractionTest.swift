@@ -25,6 +25,11 @@ public final class InteractionTest {
     /// The runtime the input goes through.
     public let runtime: Runtime
 
+    /// The settings a test plays under unless it gives its own: libinput's defaults but flat
+    /// acceleration at speed 0, because scripted devices are written in points (a scripted
+    /// mouse's count is the point it moves to), which adaptive acceleration would scale by speed.
+    public static let defaultSettings = DeviceSettings(accelerationProfile: .flat)
+
     /// Runs input through a scene built in code or loaded from a file.
     /// - Parameters:
     ///   - scene: The scene.
@@ -32,14 +37,17 @@ public final class InteractionTest {
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
     /// - Throws: What `Runtime` throws for a scene whose key commands do not parse, or a layout
     ///   that does not exist.
-    public init(scene: Scene, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false) throws {
+    public init(
+        scene: Scene, settings: DeviceSettings = InteractionTest.defaultSettings, fullKeyboardAccess: Bool = false
+    ) throws {
         runtime = try Runtime(scene: scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
     }
 
     /// Runs input through a scene file.
     /// - Throws: `SceneError` naming the file and line when the scene is malformed.
     public convenience init(
-        sceneFile path: String, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false
+        sceneFile path: String, settings: DeviceSettings = InteractionTest.defaultSettings,
+        fullKeyboardAccess: Bool = false
     ) throws {
         try self.init(
             scene: try Scene.load(path: path).scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
@@ -47,7 +55,10 @@ public final class InteractionTest {
 
     /// Runs input through your own node tree (views conforming to `InteractionNode`, with their
     /// interactions) and focus system.
-    public init(interactions: InteractionSystem, focus: FocusSystem? = nil, settings: DeviceSettings = DeviceSettings())
+    public init(
+        interactions: InteractionSystem, focus: FocusSystem? = nil,
+        settings: DeviceSettings = InteractionTest.defaultSettings
+    )
         throws
     {
         runtime = try Runtime(interactions: interactions, focus: focus, settings: settings)
