@@ -25,9 +25,10 @@ public final class InteractionTest {
     /// The runtime the input goes through.
     public let runtime: Runtime
 
-    /// The settings a test plays under unless it gives its own: libinput's defaults but flat
-    /// acceleration at speed 0, because scripted devices are written in points (a scripted
-    /// mouse's count is the point it moves to), which adaptive acceleration would scale by speed.
+    /// The settings a test runs with unless it gives its own: libinput's defaults, but the flat
+    /// acceleration profile, so that a scripted mouse's count moves the pointer one point and
+    /// ``ScriptedMouse/move(to:)`` lands where it says whatever the speed of the movement. Give
+    /// `.adaptive` to test with the acceleration people get by default.
     public static let defaultSettings = DeviceSettings(accelerationProfile: .flat)
 
     /// Runs input through a scene built in code or loaded from a file.
