@@ -73,6 +73,9 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         case buttonScrollArmed(milliseconds: Int64)
         /// The scroll button was released without scrolling: a click.
         case buttonScrollClicked
+        /// A pointer movement ended: `raw` points before acceleration moved the pointer `moved`
+        /// points, with factors from `smallestFactor` to `largestFactor`.
+        case pointerMoved(raw: Double, moved: Double, smallestFactor: Double, largestFactor: Double)
         /// A finger in a touchpad's scroll edge started scrolling.
         case edgeScrollBegan(vertical: Bool)
         /// A touchscreen touch did not tap: it moved further than the limit (a pan, whose
@@ -124,6 +127,10 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
             return "scroll button held \(milliseconds) ms: movement scrolls"
         case .buttonScrollClicked:
             return "scroll button released without scrolling: a click"
+        case .pointerMoved(let raw, let moved, let smallest, let largest):
+            return "pointer moved \(Self.decimal(moved)) pt for \(Self.decimal(raw)) pt unaccelerated: factor "
+                + WayfinderEvent.fixed(smallest, digits: 2)
+                + (largest == smallest ? "" : "–" + WayfinderEvent.fixed(largest, digits: 2))
         case .edgeScrollBegan(let vertical):
             return "finger in the \(vertical ? "right" : "bottom") edge: edge scrolling"
         case .touchscreenMovedTooFar(let points, let limit):

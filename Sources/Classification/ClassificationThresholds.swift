@@ -44,6 +44,10 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// continuous sequence ends. The stick reports every 48–64 ms while pushed in the bundled
     /// recording; 150 ms is more than two missed reports.
     public var scrollStickEndTimeout: Duration = .milliseconds(150)
+    /// A pointer that sends no motion for this long has ended a movement: `--why` then sums up
+    /// the acceleration of the movement in one line. A mouse reports every 1–8 ms while it moves
+    /// and a touchpad every 7–12 ms; 250 ms without motion is a hand at rest, not a slow hand.
+    public var pointerMovementEndTimeout: Duration = .milliseconds(250)
 
     // MARK: Two-finger scroll
 

@@ -61,6 +61,9 @@ struct PointerTranslator: PointingPart {
     private var buttonScroll: ButtonScroll?
     private let middleButtonTimeout: Int64
     private var accelerator: PointerAccelerator
+    /// The movement under way while explaining, summed up when it ends.
+    private var movement: MovementSummary?
+    private let movementEndTimeout: Int64
     /// The decisions recorded while explaining.
     var log = DecisionLog()
 
@@ -72,6 +75,7 @@ struct PointerTranslator: PointingPart {
         let settings = PointerSettings(settings: deviceSettings, device: device, kind: kind)
         buttons = PointerButtons(mapping: settings.mapping)
         accelerator = settings.accelerator
+        movementEndTimeout = thresholds.pointerMovementEndTimeout.flooredMicroseconds
         middle = settings.middleButtonEmulation ? MiddleButtonEmulation(thresholds: thresholds) : nil
         buttonScroll = settings.scrollButton.map { ButtonScroll(button: $0, thresholds: thresholds) }
         middleButtonTimeout = thresholds.middleButtonTimeout.flooredMicroseconds / 1000
@@ -104,14 +108,17 @@ struct PointerTranslator: PointingPart {
 
     private mutating func updateNextDeadline() {
         nextDeadline = .earliest(
-            .earliest(press.nextDeadline, stick.nextDeadline),
+            .earliest(.earliest(press.nextDeadline, stick.nextDeadline), movement?.end),
             .earliest(middle?.nextDeadline, buttonScroll?.nextDeadline))
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
         // Fire in deadline order so the output is the same whatever the batching.
         while let deadline = nextDeadline, deadline <= time {
-            if stick.nextDeadline == deadline {
+            if let summary = movement, summary.end == deadline {
+                movement = nil
+                log.record(summary.reason, at: deadline)
+            } else if stick.nextDeadline == deadline {
                 if let action = stick.end(at: deadline) { perform(action, at: deadline, into: &output) }
             } else if let middleDeadline = middle?.nextDeadline, middleDeadline == deadline {
                 if let action = middle?.advance(to: deadline) { perform(action, at: deadline, into: &output) }
@@ -244,9 +251,15 @@ struct PointerTranslator: PointingPart {
                 }
             } else {
                 let delta = accelerator.accelerate(frame.motion, at: time)
+                let travel = accelerator.unaccelerated(frame.motion)
+                if log.isEnabled {
+                    var summary = movement ?? MovementSummary(end: time)
+                    summary.add(raw: travel.length, moved: delta.length, factor: accelerator.lastFactor)
+                    summary.end = Timestamp(microseconds: time.microseconds + movementEndTimeout)
+                    movement = summary
+                }
                 output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
-                press.move(
-                    by: delta, travel: accelerator.unaccelerated(frame.motion), at: time, into: &output)
+                press.move(by: delta, travel: travel, at: time, into: &output)
             }
         }
         if !frame.hasWheel {
@@ -290,6 +303,10 @@ struct PointerTranslator: PointingPart {
 
     /// Ends everything: a begun gesture is cancelled, a stick scroll ends, held buttons come up.
     mutating func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        if let summary = movement {
+            movement = nil
+            log.record(summary.reason, at: time)
+        }
         press.cancel(at: time, into: &output)
         if let action = stick.end(at: time) { perform(action, at: time, into: &output) }
         if let code = buttonScroll?.button, let action = buttonScroll?.reset(at: time) {
@@ -300,5 +317,28 @@ struct PointerTranslator: PointingPart {
             handleButton(code, value: 0, at: time, into: &output)
         }
         updateNextDeadline()
+    }
+}
+
+/// One pointer movement's acceleration, summed up for `--why`.
+private struct MovementSummary {
+    /// When the movement ends unless the pointer moves again.
+    var end: Timestamp
+    var raw = 0.0
+    var moved = 0.0
+    var smallestFactor = Double.infinity
+    var largestFactor = 0.0
+
+    init(end: Timestamp) { self.end = end }
+
+    mutating func add(raw: Double, moved: Double, factor: Double) {
+        self.raw += raw
+        self.moved += moved
+        smallestFactor = min(smallestFactor, factor)
+        largestFactor = max(largestFactor, factor)
+    }
+
+    var reason: ClassificationDecision.Reason {
+        .pointerMoved(raw: raw, moved: moved, smallestFactor: smallestFactor, largestFactor: largestFactor)
     }
 }

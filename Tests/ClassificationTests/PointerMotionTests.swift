@@ -191,4 +191,35 @@ import WayfinderTestSupport
             #expect(after.2 == before.2)
         }
     }
+
+    /// Explaining, each movement is summed up 250 ms after its last motion (or when the device
+    /// goes): flat at 0.5 every factor is 1.5, so 5 + 10 points unaccelerated move 22.5, then 5
+    /// move 7.5.
+    @Test func whySumsUpEachMovement() throws {
+        var script = InputScript(device: ScriptedDevice.mouse(), start: Self.start)
+        script.move(dx: 3, dy: 4)
+        script.wait(.milliseconds(8))
+        script.move(dx: 6, dy: 8)
+        let firstEnd = script.now + .milliseconds(250)
+        script.wait(.milliseconds(300))
+        script.move(dx: 0, dy: -5)
+        let removal = script.now + .milliseconds(100)
+        var translator = try DeviceTranslator(
+            device: script.device, settings: DeviceSettings(accelerationProfile: .flat, accelerationSpeed: 0.5))
+        translator.isExplaining = true
+        var output: [ClassifiedInput] = []
+        for frame in script.frames {
+            translator.advance(to: frame.time, into: &output)
+            translator.process(frame, at: frame.time, into: &output)
+        }
+        translator.advance(to: removal, into: &output)
+        translator.removeDevice(at: removal, into: &output)
+        var decisions: [ClassificationDecision] = []
+        translator.takeDecisions(into: &decisions)
+        #expect(
+            decisions.map { "\($0.time.microseconds) \($0)" } == [
+                "\(firstEnd.microseconds) pointer moved 22.5 pt for 15.0 pt unaccelerated: factor 1.50",
+                "\(removal.microseconds) pointer moved 7.5 pt for 5.0 pt unaccelerated: factor 1.50",
+            ])
+    }
 }
