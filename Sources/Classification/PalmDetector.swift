@@ -22,6 +22,9 @@ import InputEvents
 /// L----------------|--    a palm for the rest of the touch
 /// ```
 ///
+/// Only the pressure and tool rules judge a contact whose position never came (see
+/// `Contact.hasPosition`): its unset position would lie in the left edge zone.
+///
 /// A contact that lands gets a fresh verdict; a lifted contact keeps its last one until its slot
 /// is reused, so that whoever judges lifts (taps) can still tell a palm.
 struct PalmDetector {
@@ -97,7 +100,8 @@ struct PalmDetector {
     private func next(after verdict: Verdict, for contact: Contact, at time: Timestamp) -> Verdict {
         if contact.tool == .palm { return .palm }
         if let pressureThreshold, contact.pressure > pressureThreshold { return .palm }
-        guard let edgeZoneWidth else { return verdict }
+        // The edge zones judge positions the device reported, never a slot's unset (0, 0).
+        guard let edgeZoneWidth, contact.hasPosition else { return verdict }
         let inZone = contact.position.x < edgeZoneWidth || contact.position.x > padWidth - edgeZoneWidth
         if contact.isNew { return inZone ? .edgeCandidate : verdict }
         switch verdict {

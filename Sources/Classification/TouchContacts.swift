@@ -41,6 +41,14 @@ struct Contact: Hashable, Sendable {
     var pressure: Int32 = 0
     /// What the device says touches (`ABS_MT_TOOL_TYPE`).
     var tool = ContactTool.finger
+    /// Whether the device ever reported a position in the contact's slot. Some firmware gives a
+    /// slot a tracking ID but never a position (a two-slot Cypress clickpad does so for a third
+    /// finger): such a contact is a finger without a position, whose unset coordinates (0, 0)
+    /// must not be taken for a place on the surface. (A contact in a slot that had a position
+    /// before has one: the kernel drops a value equal to the slot's last, so a finger landing
+    /// where the slot's previous one was sends no position.) Set every frame for the contacts
+    /// on the surface.
+    var hasPosition = true
 
     /// The movement since the previous frame, in millimetres.
     var delta: Vector { position - previous }
@@ -106,6 +114,8 @@ struct TouchContacts {
     private(set) var changed = SlotSet()
     /// The slots with something to look at in the current frame: on the surface, or just lifted.
     var live: SlotSet { active.union(changed) }
+    /// The slots in which the device has reported a position (see `Contact.hasPosition`).
+    private var positionedSlots = SlotSet()
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
@@ -208,9 +218,11 @@ struct TouchContacts {
             case codes.positionX:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawX = value
+                positionedSlots.insert(currentSlot)
             case codes.positionY:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawY = value
+                positionedSlots.insert(currentSlot)
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
@@ -269,9 +281,15 @@ struct TouchContacts {
             setActive(0, active, at: time)
         }
         let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
+        // Without slots every contact is reported with its position.
+        let positioned = contactProtocol == .slots ? positionedSlots : active
         contacts.withUnsafeMutableBufferPointer { contacts in
             for index in active {
-                if contacts[index].isNew {
+                // A position that arrives after the landing starts the contact afresh, as a
+                // landing does (without counting as one).
+                let positionArrived = !contacts[index].hasPosition && positioned.contains(index)
+                contacts[index].hasPosition = positioned.contains(index)
+                if contacts[index].isNew || positionArrived {
                     contacts[index].centerX = contacts[index].rawX
                     contacts[index].centerY = contacts[index].rawY
                 } else {
@@ -282,7 +300,7 @@ struct TouchContacts {
                 }
                 contacts[index].position = geometry.millimetres(
                     x: contacts[index].centerX, y: contacts[index].centerY)
-                if contacts[index].isNew {
+                if contacts[index].isNew || positionArrived {
                     contacts[index].origin = contacts[index].position
                     contacts[index].previous = contacts[index].position
                 }
@@ -361,6 +379,7 @@ struct TouchContacts {
         }
         active = SlotSet()
         changed = SlotSet()
+        positionedSlots = SlotSet()
         toolKeys.reset()
         anonymousCount = 0
         pendingHasPosition = false

@@ -2,12 +2,13 @@ import InputEvents
 
 /// Whether a touch sequence on a touchscreen, from the first contact landing on an empty screen
 /// to the last one lifting, was a tap: every contact lifted before the long-press duration and
-/// none moved further than the allowable movement.
+/// none moved further than a resting touch may (`touchscreenRestingDistance`, 3 mm: more than a
+/// noisy panel wobbles a resting finger, where UIKit's 10 pt would take that wobble for movement).
 ///
 /// ```
 /// idle      --a contact lands------------------------------> touching
 /// touching  --a contact lands------------------------------> touching (one finger more)
-/// touching  --a contact moves > 10 pt from its landing-----> touching (moved)
+/// touching  --a contact moves > 3 mm from its landing------> touching (moved)
 /// touching  --the last contact lifts-----------------------> idle      tapped(fingers) unless
 ///                                                                       moved or held ≥ 500 ms
 /// ```
@@ -47,7 +48,7 @@ struct TouchSequence {
 
     init(thresholds: ClassificationThresholds) {
         maximumDuration = thresholds.longPressDuration.ceiledMicroseconds
-        allowableMovement = thresholds.longPressAllowableMovement
+        allowableMovement = thresholds.touchscreenRestingDistance * thresholds.touchscreenPointsPerMillimetre
     }
 
     /// The name of the state, for transition traces.

@@ -10,7 +10,7 @@ import InputEvents
 /// - The *primary* contact is the first to land on an empty screen: the single-touch press
 ///   follows it. Other contacts count toward a tap's fingers.
 /// - A **tap** is judged by `TouchSequence`: every contact lifts before the long-press duration
-///   and none moved more than the allowable movement (10 pt).
+///   and none moved further than a resting touch may (3 mm, above a noisy panel's wobble).
 /// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
 ///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
 ///   second contact before the delay stops the long press.
