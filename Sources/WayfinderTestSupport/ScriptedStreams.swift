@@ -20,14 +20,21 @@ public struct ScriptedStream: Sendable {
     public let device: DeviceDescription
     /// The stream's frames.
     public let frames: [EventFrame]
+    /// Whether the stream already carries its sensor's noise, as measured on a real device: the
+    /// noise property tests (`SensorNoise`) add none to it, as noise on top of noise is more than
+    /// any real sensor gives.
+    public let carriesNoise: Bool
 
     /// Creates a stream from a script's device and frames.
-    public init(name: String, summary: String, tapToClick: Bool = false, clickfinger: Bool = false, script: InputScript)
-    {
+    public init(
+        name: String, summary: String, tapToClick: Bool = false, clickfinger: Bool = false, carriesNoise: Bool = false,
+        script: InputScript
+    ) {
         self.name = name
         self.summary = summary
         self.tapToClick = tapToClick
         self.clickfinger = clickfinger
+        self.carriesNoise = carriesNoise
         device = script.device
         frames = script.frames
     }
@@ -173,12 +180,15 @@ public enum ScriptedStreams {
         return script
     }
 
-    /// A two-slot PS/2 clickpad like Cypress's: about 100 × 56 mm at 16 units per millimetre,
-    /// contact pressure, tool keys up to five fingers.
+    /// A two-slot PS/2 clickpad like Cypress's (the bundled Cypress recording's): about
+    /// 100 × 56 mm at 16 units per millimetre, semi-multitouch (`INPUT_PROP_SEMI_MT`), contact
+    /// pressure, tool keys up to five fingers.
     public static func cypressLikeClickpad() -> DeviceDescription {
-        ScriptedDevice.touchpad(
+        var device = ScriptedDevice.touchpad(
             name: "Wayfinder Cypress-Like Clickpad", width: 100, height: 56, resolution: 16, vendorID: 0x1234,
             busType: 0x11, slots: 2, productID: 0x0006)
+        device.properties.insert(.semiMultitouch)
+        return device
     }
 
     /// Three fingers tap the Cypress-like pad as its firmware reports them: the first finger in
@@ -340,11 +350,11 @@ extension ScriptedStreams {
             ScriptedStream(
                 name: "two-finger-touch-ntrig-wobble",
                 summary: "two fingers touch an N-Trig-like panel and lift 130 ms later, their positions wobbling ±1 mm",
-                script: nTrigTouchAndRelease()),
+                carriesNoise: true, script: nTrigTouchAndRelease()),
             ScriptedStream(
                 name: "two-finger-touch-atmel-steps",
                 summary: "two fingers touch an Atmel-like panel and lift 200 ms later, their positions stepping a unit",
-                script: atmelTouchAndRelease()),
+                carriesNoise: true, script: atmelTouchAndRelease()),
             ScriptedStream(
                 name: "four-finger-swipe-staggered",
                 summary: "four fingers land 10, 20 and 30 ms apart while dragging down an Atmel-like panel, then lift",

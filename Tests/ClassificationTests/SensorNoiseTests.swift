@@ -1,0 +1,75 @@
+import Classification
+import EventModel
+import InputEvents
+import Testing
+import WayfinderTestSupport
+
+/// Every scripted stream, with a real sensor's noise added (`SensorNoise`: resting fingers wobble
+/// ±1 mm on a touchscreen and ±0.25 mm on a touchpad, fingers that land together land 10–40 ms
+/// apart, resting fingers are reported every 10 ms), is classified as the clean stream is: the
+/// same taps, buttons, scrolls and gestures in the same order. Positions and pointer motion are
+/// left out (the noise moves them), and runs of a continuous update count as one (a rest reported
+/// every 10 ms adds frames). So no gesture begins from noise alone, a two-finger touch and release
+/// stays a two-finger tap, and fingers landing one after another make one gesture with the final
+/// count.
+@Suite struct SensorNoiseTests {
+    /// The seeds each stream is tried with.
+    static let seeds: [UInt64] = Array(1...12)
+
+    /// Every scripted stream but those that already carry their sensor's noise.
+    static let streams: [String] = ScriptedStreams.all.flatMap { set in
+        set.streams.filter { !$0.carriesNoise }.map { "\(set.folder)/\($0.name)" }
+    }
+
+    private func stream(_ path: String) throws -> ScriptedStream {
+        let parts = path.split(separator: "/").map(String.init)
+        let set = try #require(ScriptedStreams.all.first { $0.folder == parts[0] })
+        return ScriptedStreams.stream(parts[1], in: set)
+    }
+
+    /// What a classification is made of, without positions and motion, continuous updates
+    /// collapsed.
+    private func interactions(_ stream: ScriptedStream, _ frames: [EventFrame]) throws -> [String] {
+        let options = DeviceSettings(tapToClick: stream.tapToClick, clickMethod: stream.clickfinger ? .fingers : nil)
+        let end = (frames.last?.time ?? .zero) + .seconds(1)
+        let output = try classify(stream.device, frames, options: options, until: end)
+        return collapsed(output).filter { !$0.hasPrefix("position") && $0 != "motion" }
+    }
+
+    @Test(arguments: streams)
+    func noiseKeepsTheClassification(path: String) throws {
+        let stream = try stream(path)
+        let clean = try interactions(stream, stream.frames)
+        for seed in Self.seeds {
+            let noisy = SensorNoise.of(stream.device, seed: seed).apply(to: stream.frames, device: stream.device)
+            #expect(try interactions(stream, noisy) == clean, "seed \(seed)")
+        }
+    }
+}
+
+/// What `SensorNoise` does to a stream, so that the property above tests what it says.
+@Suite struct SensorNoiseShapeTests {
+    /// The times, in milliseconds from the stream's start, of the frames in which a finger lands.
+    private func landings(_ frames: [EventFrame]) -> [Int64] {
+        let start = frames.first?.time ?? .zero
+        return frames.filter { frame in
+            frame.events.contains {
+                $0.type == .absolute && $0.code == AbsoluteAxis.multitouchTrackingID.rawValue && $0.value >= 0
+            }
+        }.map { ($0.time.microseconds - start.microseconds) / 1000 }
+    }
+
+    /// Four fingers that the clean stream lands in one frame land 25, 10 and 40 ms apart, one a
+    /// frame (the rest of the stream 75 ms later); the noisy stream reports the resting fingers
+    /// every 10 ms, where the clean one reports nothing for 300 ms.
+    @Test func fingersLandOneAfterAnotherAndRestingOnesAreReported() throws {
+        let stream = ScriptedStreams.stream("four-finger-swipe-up", in: ScriptedStreams.gestures)
+        let noisy = SensorNoise.touchpad(seed: 1).apply(to: stream.frames, device: stream.device)
+        #expect(landings(stream.frames) == [0])
+        #expect(landings(noisy) == [0, 25, 35, 75])
+        // The clean stream: a landing, 12 moves and a lift. The noisy one also reports the rest
+        // (300 ms from the landing to the first move, every 10 ms: 29 frames between them).
+        #expect(stream.frames.count == 14)
+        #expect(noisy.count == 3 + 14 + 29)
+    }
+}
