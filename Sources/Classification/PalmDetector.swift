@@ -87,14 +87,21 @@ struct PalmDetector {
     ///   - contacts: the contacts, by slot.
     ///   - live: the slots that are active or changed in this frame (the others are left alone).
     ///   - time: the frame's time.
-    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) {
+    /// - Returns: whether a contact that was a finger before this frame became a palm in it (its
+    ///   tool or pressure said so while it was down): it stops counting without having lifted.
+    @discardableResult
+    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) -> Bool {
+        var fingerBecamePalm = false
         for slot in live {
             let contact = contacts[slot]
             // A contact that landed starts as a finger, even one that lifted again in the frame.
             if contact.isNew { verdicts[slot] = .finger }
             guard contact.isActive else { continue }
-            verdicts[slot] = next(after: verdicts[slot], for: contact, at: time)
+            let before = verdicts[slot]
+            verdicts[slot] = next(after: before, for: contact, at: time)
+            if !contact.isNew, before == .finger, verdicts[slot] == .palm { fingerBecamePalm = true }
         }
+        return fingerBecamePalm
     }
 
     private func next(after verdict: Verdict, for contact: Contact, at time: Timestamp) -> Verdict {

@@ -253,7 +253,7 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         contacts.endFrame(at: time)
-        palms.update(contacts.contacts, live: contacts.live, at: time)
+        if palms.update(contacts.contacts, live: contacts.live, at: time) { tap.fingerBecamePalm() }
         if typing.isTyping || typing.ignoredSlots.count > 0 { followTypingTouches(at: time) }
         let previousCount = fingers.count
         fingers = countFingers()
@@ -308,6 +308,7 @@ struct TouchpadTranslator: PointingPart {
             case .ignoreThumb(let slot)?:
                 // A resting thumb counts no more: the fingers left start afresh from the next frame.
                 palms.ignoreThumb(in: slot)
+                log.record(.restingThumbIgnored, at: time)
                 fingers = countFingers()
                 fingersChanged(at: time, into: &output)
                 action = nil
@@ -500,6 +501,8 @@ struct TouchpadTranslator: PointingPart {
                 log.record(.touchPressedButton(fingers: count), at: time)
             case .tooManyFingers:
                 log.record(.touchHadTooManyFingers(fingers: count, limit: tap.maximumFingers), at: time)
+            case .becamePalm:
+                log.record(.touchBecamePalm(fingers: count), at: time)
             case .heldTooLong(let milliseconds, let timeAlone):
                 log.record(
                     .touchHeldTooLong(

@@ -19,7 +19,9 @@ import InputEvents
 /// - A **palm** (a contact whose tool the firmware reports as a palm when it lands) is no touch
 ///   until it lifts: it has no positions and counts for no press, tap or gesture, as libinput
 ///   ignores palm touches on touchscreens and UIKit and Android cancel them. A touch that the
-///   firmware calls a palm only later stays a touch.
+///   firmware calls a palm only later is cancelled then: its lift is reported, the press it
+///   drives is cancelled (a begun long press or drag ends as `cancelled`), the touch sequence
+///   taps no more, and the gestures go on with the touches left.
 struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
@@ -129,6 +131,25 @@ struct TouchscreenTranslator: PointingPart {
                 if contact.isNew { countChanged = true }
             }
         }
+        // A touch the firmware calls a palm while it is down is cancelled.
+        for index in contacts.active where !palms.contains(index) {
+            let contact = contacts.contacts[index]
+            guard !contact.isNew, contact.tool == .palm else { continue }
+            palms.insert(index)
+            countChanged = true
+            sequence.cancel()
+            if index == primary {
+                press.cancel(at: time, into: &output)
+                primary = nil
+            }
+            if reportedDown.contains(index) {
+                reportedDown.remove(index)
+                output.append(
+                    ClassifiedInput(
+                        time: time,
+                        event: .position(fraction(of: contact), touchType: .direct, isDown: false, contact: index)))
+            }
+        }
         var touches = contacts.active
         for index in palms { touches.remove(index) }
         let active = touches.count
@@ -196,6 +217,8 @@ struct TouchscreenTranslator: PointingPart {
         case .heldTooLong(let milliseconds)?:
             log.record(
                 .touchscreenHeldTooLong(milliseconds: milliseconds, limit: sequence.maximumMilliseconds), at: time)
+        case .cancelledByPalm?:
+            log.record(.touchscreenTouchBecamePalm, at: time)
         case nil:
             break
         }
