@@ -289,7 +289,9 @@ struct TouchpadTranslator: PointingPart {
             perform(action, at: time, into: &output)
         }
 
-        if fingers.count != previousCount {
+        // A finger whose position arrives after its landing starts the gestures afresh, as a
+        // landing does: their movements are measured from where the fingers are.
+        if fingers.count != previousCount || contacts.arrivedPositions.count > 0 {
             fingersChanged(at: time, into: &output)
         } else {
             // What the fingers do is decided before they move the pointer or scroll: a scroll

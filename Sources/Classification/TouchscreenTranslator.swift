@@ -16,6 +16,9 @@ import InputEvents
 ///   second contact before the delay stops the long press.
 /// - **Pinch, swipe and hold** follow `TouchscreenGesture`; when one begins, the single-touch
 ///   press is cancelled (a begun long press or drag ends as `cancelled`).
+/// - A contact is a **touch from its first position**: firmware may send a tracking ID a frame
+///   before the position (or never one); until then it is reported nowhere and counts for
+///   nothing, and when the position comes it lands.
 /// - A **palm** (a contact whose tool the firmware reports as a palm when it lands) is no touch
 ///   until it lifts: it has no positions and counts for no press, tap or gesture, as libinput
 ///   ignores palm touches on touchscreens and UIKit and Android cancel them. A touch that the
@@ -152,6 +155,10 @@ struct TouchscreenTranslator: PointingPart {
         }
         var touches = contacts.active
         for index in palms { touches.remove(index) }
+        // A touch is on the screen from its first position: firmware may send it a frame after
+        // the tracking ID (or never).
+        for index in contacts.active where !contacts.contacts[index].hasPosition { touches.remove(index) }
+        if contacts.arrivedPositions.count > 0 { countChanged = true }
         let active = touches.count
         // Gestures first: one that begins stops the single-touch press before this frame's
         // movement could turn it into a drag.
@@ -169,7 +176,7 @@ struct TouchscreenTranslator: PointingPart {
                 reportLift(of: contact, in: index, at: time, into: &output)
             }
             guard !palms.contains(index) else { continue }
-            if contact.isNew {
+            if contact.isNew && contact.hasPosition || contacts.arrivedPositions.contains(index) {
                 reportedDown.insert(index)
                 let position = fraction(of: contact)
                 output.append(
@@ -184,7 +191,7 @@ struct TouchscreenTranslator: PointingPart {
                 } else {
                     press.interrupt()
                 }
-            } else if contact.isActive {
+            } else if contact.isActive, contact.hasPosition {
                 sequence.contact(movedBy: (contact.position - contact.origin).length * pointsPerMillimetre)
                 guard contact.delta != .zero else { continue }
                 let position = fraction(of: contact)

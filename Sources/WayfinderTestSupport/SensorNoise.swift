@@ -20,6 +20,9 @@ public import InputEvents
 ///   Atmel recordings: a fourth finger 14 ms after the third). Each frame in which several
 ///   fingers land is split into one frame per finger, the gaps taken in turn from
 ///   `landingGaps`; the rest of the stream comes that much later.
+/// - **Positions that come late.** With `positionsLate`, a landing finger's tracking ID comes a
+///   frame before its position, as some firmware sends it (and a two-slot Cypress pad never
+///   sends its second slot's position at all: `ScriptedStreams.positionlessSlotTap`).
 /// - **Reports while resting.** A panel reports every frame while fingers touch (the Atmel
 ///   panel every 10–15 ms, the Cypress pad every 13 ms in the bundled recordings): a pause in the
 ///   stream longer than `framePeriod` gets a frame every `framePeriod` with only the wobble.
@@ -33,6 +36,9 @@ public struct SensorNoise: Sendable {
     public var landingGaps: [Duration]
     /// How often a resting finger is reported.
     public var framePeriod: Duration
+    /// Whether a landing finger's position comes a frame after its tracking ID, as some firmware
+    /// sends it.
+    public var positionsLate = false
     /// The generator's seed.
     public var seed: UInt64
 
@@ -105,6 +111,8 @@ private struct NoisyStreamWriter {
         var x: Int32 = 0
         var y: Int32 = 0
         var hasPosition = false
+        /// Whether its position is held back until the next frame.
+        var isWithheld = false
     }
 
     private let noise: SensorNoise
@@ -221,6 +229,7 @@ private struct NoisyStreamWriter {
                 slots[slot].hasPosition = true
             default:
                 if event.code == AbsoluteAxis.multitouchTrackingID.rawValue {
+                    slots[slot].isWithheld = noise.positionsLate && event.value >= 0 && !slots[slot].isActive
                     slots[slot].isActive = event.value >= 0
                 }
                 select(slot)
@@ -228,6 +237,10 @@ private struct NoisyStreamWriter {
             }
         }
         for slot in slots.indices where slots[slot].isActive && slots[slot].hasPosition {
+            guard !slots[slot].isWithheld else {
+                slots[slot].isWithheld = false
+                continue
+            }
             select(slot)
             let x = Double(slots[slot].x) + random.unit() * noise.wobble * unitsPerMillimetreX
             let y = Double(slots[slot].y) + random.unit() * noise.wobble * unitsPerMillimetreY
