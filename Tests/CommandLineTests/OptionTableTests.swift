@@ -87,7 +87,8 @@ import Testing
                 "wayfinder devices [--json]",
                 "wayfinder record [--format evemu|libinput] [-o FILE] [--force] [--show-keycodes] [DEVICE…]",
                 "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
-                    + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why]",
+                    + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why] "
+                    + "[--expect GOLDEN] [--update-expectations] [--ignore FIELD,…]… [--time-tolerance MS]",
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
                 "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] "
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] "
