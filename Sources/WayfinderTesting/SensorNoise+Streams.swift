@@ -1,70 +1,29 @@
 public import InputEvents
 
-/// The noise of a real touch sensor, added to a clean scripted stream: resting fingers wobble,
-/// fingers meant to land together land one after another, and panels report every few
-/// milliseconds whether or not a finger moved.
-///
-/// ```swift
-/// let noisy = SensorNoise.touchscreen(seed: 7).apply(to: script.frames, device: script.device)
-/// ```
-///
-/// The figures were measured on real devices:
-///
-/// - **Wobble of a resting finger.** Touchscreens: an N-Trig panel reports a resting finger
-///   about ±1 mm off a frame on each axis (issue 20's recordings), so a finger can be read 2 mm
-///   from its landing sample along each axis. Touchpads: in the bundled Cypress recording
-///   (`evemu-devices_cypress-clickpad.two-finger-press.evemu`) the finger resting beside the
-///   pressing one is read up to 8 units (0.5 mm at 16 units per millimetre) from its landing
-///   sample over 31 frames: ±0.25 mm about where it rests.
-/// - **Staggered landing.** Fingers meant to land together land 10–40 ms apart (issue 20's
-///   Atmel recordings: a fourth finger 14 ms after the third). Each frame in which several
-///   fingers land is split into one frame per finger, the gaps taken in turn from
-///   `landingGaps`; the rest of the stream comes that much later.
-/// - **Positions that come late.** With `positionsLate`, a landing finger's tracking ID comes a
-///   frame before its position, as some firmware sends it (and a two-slot Cypress pad never
-///   sends its second slot's position at all: `ScriptedStreams.positionlessSlotTap`).
-/// - **Reports while resting.** A panel reports every frame while fingers touch (the Atmel
-///   panel every 10–15 ms, the Cypress pad every 13 ms in the bundled recordings): a pause in the
-///   stream longer than `framePeriod` gets a frame every `framePeriod` with only the wobble.
-///
-/// The wobble is uniform and independent per finger, axis and frame, drawn from a generator
-/// seeded with `seed`, so a failing seed reproduces.
-public struct SensorNoise: Sendable {
-    /// How far, in millimetres on each axis, a reported position lies from the finger at most.
-    public var wobble: Double
-    /// The gaps between fingers that land in one frame of the clean stream, taken in turn.
-    public var landingGaps: [Duration]
-    /// How often a resting finger is reported.
-    public var framePeriod: Duration
-    /// Whether a landing finger's position comes a frame after its tracking ID, as some firmware
-    /// sends it.
-    public var positionsLate = false
-    /// The generator's seed.
-    public var seed: UInt64
+extension SensorNoise {
+    /// The wobble of a resting finger on a noisy touchscreen: an N-Trig panel reports it about
+    /// ±1 mm off a frame on each axis (issue 20's recordings), the noisiest seen.
+    public static let touchscreenWobble = 1.0
+    /// The wobble of a resting finger on a touchpad: in the bundled Cypress recording
+    /// (`evemu-devices_cypress-clickpad.two-finger-press.evemu`) the finger resting beside the
+    /// pressing one is read up to 8 units (0.5 mm at 16 units per millimetre) from its landing
+    /// sample over 31 frames, ±0.25 mm about where it rests.
+    public static let touchpadWobble = 0.25
 
-    /// Noise with the given figures.
-    public init(wobble: Double, landingGaps: [Duration], framePeriod: Duration, seed: UInt64) {
-        self.wobble = wobble
-        self.landingGaps = landingGaps
-        self.framePeriod = framePeriod
-        self.seed = seed
-    }
-
-    /// The landing gaps: the brief's and issue 20's 10–40 ms, in an order that puts every size
-    /// after every other.
-    public static let measuredLandingGaps: [Duration] = [
-        .milliseconds(25), .milliseconds(10), .milliseconds(40), .milliseconds(15), .milliseconds(30),
-    ]
-
-    /// An N-Trig-like touchscreen's noise: ±1 mm a frame, reported every 10 ms.
+    /// A noisy touchscreen's noise: ±1 mm a frame (`touchscreenWobble`), with the realistic
+    /// report interval and landing gaps.
     public static func touchscreen(seed: UInt64) -> SensorNoise {
-        SensorNoise(wobble: 1, landingGaps: measuredLandingGaps, framePeriod: .milliseconds(10), seed: seed)
+        var noise = realistic(seed: seed)
+        noise.wobble = touchscreenWobble
+        return noise
     }
 
-    /// A touchpad's noise, as measured on the bundled Cypress recording: ±0.25 mm a frame,
-    /// reported every 10 ms.
+    /// A touchpad's noise: ±0.25 mm a frame (`touchpadWobble`), with the realistic report
+    /// interval and landing gaps.
     public static func touchpad(seed: UInt64) -> SensorNoise {
-        SensorNoise(wobble: 0.25, landingGaps: measuredLandingGaps, framePeriod: .milliseconds(10), seed: seed)
+        var noise = realistic(seed: seed)
+        noise.wobble = touchpadWobble
+        return noise
     }
 
     /// The noise of the device's class: a touchscreen's for a directly touched device, a
@@ -73,31 +32,29 @@ public struct SensorNoise: Sendable {
         device.properties.contains(.direct) ? touchscreen(seed: seed) : touchpad(seed: seed)
     }
 
-    /// `frames` of a multitouch (slotted) device as the noisy sensor would report them.
+    /// `frames` of a multitouch (slotted) device, written without noise, as this noisy sensor
+    /// would report them. Where `InputScript`'s `noise` adds the noise while a script is written,
+    /// this adds it to a finished stream (the scripted streams the hardware suite replays):
+    ///
+    /// - Every finger on the surface is reported every frame, up to `wobble` millimetres off on
+    ///   each axis (uniform, independent per finger, axis and frame).
+    /// - Each frame in which several fingers land is split into one frame per finger, a landing
+    ///   gap apart; the rest of the stream comes that much later.
+    /// - A pause in the stream longer than `interval` gets a frame every `interval` with only the
+    ///   wobble.
+    /// - With `positionsLate`, a landing finger's tracking ID comes a frame before its position,
+    ///   as some firmware sends it (and a two-slot Cypress pad never sends its second slot's
+    ///   position: `ScriptedStreams.positionlessSlotTap`).
+    ///
+    /// ```swift
+    /// var noise = SensorNoise.of(stream.device, seed: 7)
+    /// noise.positionsLate = true
+    /// let noisy = noise.apply(to: stream.frames, device: stream.device)
+    /// ```
     public func apply(to frames: [EventFrame], device: DeviceDescription) -> [EventFrame] {
         var writer = NoisyStreamWriter(noise: self, device: device)
         for frame in frames { writer.add(frame) }
         return writer.frames
-    }
-}
-
-/// A small, seedable generator (SplitMix64).
-private struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in -1...1.
-    mutating func unit() -> Double {
-        Double(next() >> 11) / Double(1 << 52) - 1
     }
 }
 
@@ -121,7 +78,7 @@ private struct NoisyStreamWriter {
     private let rangeX: ClosedRange<Int32>
     private let rangeY: ClosedRange<Int32>
     private let toolKeys: [KeyCode] = [.toolFinger, .toolDoubleTap, .toolTripleTap, .toolQuadTap, .toolQuintTap]
-    private var random: SplitMix64
+    private var random: SensorNoise.Generator
     private var slots = [Slot](repeating: Slot(), count: 16)
     /// The slot the clean stream's events address, and the one the noisy stream's last selected.
     private var inputSlot = 0
@@ -130,13 +87,12 @@ private struct NoisyStreamWriter {
     private var reportedTools = 0
     /// How much later than the clean stream the noisy one is.
     private var delay = Duration.zero
-    private var gapIndex = 0
     private var lastTime: Timestamp?
     private(set) var frames: [EventFrame] = []
 
     init(noise: SensorNoise, device: DeviceDescription) {
         self.noise = noise
-        random = SplitMix64(seed: noise.seed)
+        random = SensorNoise.Generator(seed: noise.seed)
         let xInfo = device.absoluteAxes[.multitouchPositionX] ?? AbsoluteAxisInfo(minimum: 0, maximum: 1000)
         let yInfo = device.absoluteAxes[.multitouchPositionY] ?? AbsoluteAxisInfo(minimum: 0, maximum: 1000)
         // A panel without a resolution reports in points: 160 per inch.
@@ -152,10 +108,10 @@ private struct NoisyStreamWriter {
     mutating func add(_ frame: EventFrame) {
         let time = frame.time
         if let lastTime, anyActive {
-            var rest = lastTime + noise.framePeriod
+            var rest = lastTime + noise.interval
             while rest < time {
                 emit(events: [], tools: nil, at: rest + delay)
-                rest += noise.framePeriod
+                rest += noise.interval
             }
         }
         lastTime = time
@@ -197,10 +153,7 @@ private struct NoisyStreamWriter {
             let isLast = index == landings.count - 1
             let count = isLast ? (tools ?? before + landings.count) : before + index + 1
             emit(events: landing.events + (isLast ? others : []), tools: count, at: time + delay)
-            if !isLast {
-                delay += noise.landingGaps[gapIndex % noise.landingGaps.count]
-                gapIndex += 1
-            }
+            if !isLast { delay += random.nextDuration(from: noise.minimumLandingGap, to: noise.maximumLandingGap) }
         }
     }
 
@@ -242,8 +195,8 @@ private struct NoisyStreamWriter {
                 continue
             }
             select(slot)
-            let x = Double(slots[slot].x) + random.unit() * noise.wobble * unitsPerMillimetreX
-            let y = Double(slots[slot].y) + random.unit() * noise.wobble * unitsPerMillimetreY
+            let x = Double(slots[slot].x) + (2 * random.nextUnit() - 1) * noise.wobble * unitsPerMillimetreX
+            let y = Double(slots[slot].y) + (2 * random.nextUnit() - 1) * noise.wobble * unitsPerMillimetreY
             output.append(
                 InputEvent(
                     time: time, type: .absolute, code: AbsoluteAxis.multitouchPositionX.rawValue,
