@@ -56,6 +56,9 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         /// A touch that landed while a paired keyboard was typed on is ignored until it lifts
         /// (or typing stops and it landed after the last key).
         case touchIgnoredWhileTyping(sinceKey: Int64)
+        /// A touch that landed while a paired pointing stick moved the pointer is ignored until it
+        /// lifts (or the stick rests and it landed after the stick's last event).
+        case touchIgnoredWhileTrackpointing(sinceEvent: Int64)
         /// Two fingers lifted, or changed, before they scrolled: neither travelled far enough.
         case scrollNotStarted(millimetres: Double, limit: Double)
         /// Two fingers did not scroll: they moved in directions further apart than the limit.
@@ -113,6 +116,8 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
             return "\(fingers)-finger tap ignored while typing (key \(sinceKey) ms ago)"
         case .touchIgnoredWhileTyping(let sinceKey):
             return "touch ignored while typing (key \(sinceKey) ms ago)"
+        case .touchIgnoredWhileTrackpointing(let sinceEvent):
+            return "touch ignored while the pointing stick moves (stick event \(sinceEvent) ms ago)"
         case .scrollNotStarted(let distance, let limit):
             return "no scroll: \(Self.decimal(distance)) mm of travel, less than \(Self.decimal(limit)) mm"
         case .scrollDirectionsApart(let degrees, let limit):

@@ -29,7 +29,13 @@ public import DeviceProfiles
 /// | ``leftHanded`` | off | mice, pointing sticks, touchpads |
 /// | ``middleButtonEmulation`` | on for a left and a right button without a middle one | mice, pointing sticks, touchpads with buttons, clickpads |
 /// | ``disableWhileTyping`` | on | touchpads, with the keyboards they pair with |
+/// | ``disableWhileTrackpointing`` | on | touchpads, with the pointing sticks they pair with |
 /// | ``scrollMethod`` | two fingers (edge for single-finger pads), on-button for pointing sticks, none for mice | touchpads, mice, pointing sticks |
+/// | ``accelerationProfile`` | adaptive | mice, touchpads, pointing sticks |
+/// | ``accelerationSpeed`` | 0 | mice, touchpads, pointing sticks (adaptive and flat) |
+/// | ``customAcceleration`` | one point per count | mice, touchpads, pointing sticks (custom) |
+/// | ``dotsPerInch`` | the device's `MOUSE_DPI`, else 1000 | mice |
+/// | ``scrollFactor`` | 1 | every device that scrolls |
 public struct DeviceSettings: Hashable, Sendable {
     /// Whether touchpad taps click: one finger primary, two secondary, three middle. `nil` uses
     /// the default: on only for pads without a physical button (libinput's default; tapping on a
@@ -61,12 +67,33 @@ public struct DeviceSettings: Hashable, Sendable {
     /// 200 ms after the first key, 500 ms after later ones; modifiers and keys outside the typing
     /// block do not count. On by default.
     public var disableWhileTyping: Bool
+    /// Whether a touchpad ignores new touches and taps while a paired pointing stick moves the
+    /// pointer: from the stick's third event within 40 ms of the one before until 300 ms after
+    /// its last (libinput's disable-while-trackpointing). On by default.
+    public var disableWhileTrackpointing: Bool
     /// How the device scrolls. `nil` uses the device's default: two fingers on a touchpad that
     /// tracks two (else edge), on-button for a pointing stick, none for a mouse (whose wheel
     /// scrolls whatever the method).
     public var scrollMethod: ScrollMethod?
     /// The keyboard layout; `nil` fields come from `XKB_DEFAULT_*` or are US.
     public var keyboardLayout: KeyboardLayout
+    /// How the pointer's speed changes how far it moves: libinput's adaptive curve for the kind
+    /// of device (the default), flat, or the person's own curves.
+    public var accelerationProfile: AccelerationProfile
+    /// The pointer speed, from -1 (slowest) to 1 (fastest), 0 by default, as libinput's: the
+    /// adaptive curves shift and scale with it, and the flat factor is 1 + speed. Values outside
+    /// the range are clamped; the custom profile ignores it.
+    public var accelerationSpeed: Double
+    /// The curves of the custom profile.
+    public var customAcceleration: CustomAcceleration
+    /// A mouse's resolution in counts per inch, which motion is normalised from to 1000 dpi (one
+    /// count of a 1000-dpi mouse is one point). `nil` uses the device's `MOUSE_DPI` udev property
+    /// (its default entry), else 1000. Recordings carry no udev properties: set it to replay a
+    /// high-resolution mouse at its speed.
+    public var dotsPerInch: Int?
+    /// Multiplies every scroll's deltas, continuous and wheel (not the wheel's v120 counts,
+    /// which stay notches): 1 by default.
+    public var scrollFactor: Double
 
     /// Creates settings; every setting not given keeps its default.
     public init(
@@ -78,8 +105,14 @@ public struct DeviceSettings: Hashable, Sendable {
         leftHanded: Bool = false,
         middleButtonEmulation: Bool? = nil,
         disableWhileTyping: Bool = true,
+        disableWhileTrackpointing: Bool = true,
         scrollMethod: ScrollMethod? = nil,
-        keyboardLayout: KeyboardLayout = KeyboardLayout()
+        keyboardLayout: KeyboardLayout = KeyboardLayout(),
+        accelerationProfile: AccelerationProfile = .adaptive,
+        accelerationSpeed: Double = 0,
+        customAcceleration: CustomAcceleration = CustomAcceleration(),
+        dotsPerInch: Int? = nil,
+        scrollFactor: Double = 1
     ) {
         self.tapToClick = tapToClick
         self.tapAndDrag = tapAndDrag
@@ -89,12 +122,25 @@ public struct DeviceSettings: Hashable, Sendable {
         self.leftHanded = leftHanded
         self.middleButtonEmulation = middleButtonEmulation
         self.disableWhileTyping = disableWhileTyping
+        self.disableWhileTrackpointing = disableWhileTrackpointing
         self.scrollMethod = scrollMethod
         self.keyboardLayout = keyboardLayout
+        self.accelerationProfile = accelerationProfile
+        self.accelerationSpeed = accelerationSpeed
+        self.customAcceleration = customAcceleration
+        self.dotsPerInch = dotsPerInch
+        self.scrollFactor = scrollFactor
     }
 }
 
 extension DeviceSettings {
+    /// The speeds libinput takes (`accelerationSpeed`).
+    public static let accelerationSpeedRange = -1.0...1.0
+    /// The resolutions taken (`dotsPerInch`): mice report 100 to about 30,000 counts per inch.
+    public static let dotsPerInchRange = 1...100_000
+    /// The scroll factors taken (`scrollFactor`): 0 stops scrolling, 100 is far beyond use.
+    public static let scrollFactorRange = 0.0...100.0
+
     /// The same settings with the default keyboard layout (for a device whose chosen layout does
     /// not compile).
     public var withDefaultKeyboardLayout: DeviceSettings {

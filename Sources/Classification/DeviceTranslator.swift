@@ -70,6 +70,11 @@ public struct DeviceTranslator {
     private var isNaturalScrolling: Bool
     /// Natural scrolling asked for while a continuous scroll was under way.
     private var pendingNaturalScrolling: Bool?
+    /// What every scroll's deltas are multiplied by (``DeviceSettings/scrollFactor``).
+    private var scrollFactor: Double
+    /// The custom profile's scroll curve at work on continuous scrolls, or nil under another
+    /// profile.
+    private var scrollAcceleration: CustomAccelerationFunction?
     /// Whether a continuous scroll has begun and not ended (a setting waits for its end).
     private var isContinuousScrollOpen = false
 
@@ -114,6 +119,8 @@ public struct DeviceTranslator {
     ) throws(ClassificationError) {
         self.device = device
         isNaturalScrolling = options.naturalScrolling
+        scrollFactor = options.scrollFactor
+        scrollAcceleration = Self.scrollAcceleration(options)
         let kind = kind ?? device.kind
         self.kind = kind
         let profile = DeviceProfiles.profile(for: device)
@@ -160,7 +167,20 @@ public struct DeviceTranslator {
         let touchpadSettings = TouchpadSettings(settings: settings, device: device, profile: profile)
         touchpad?.modify { $0.request(touchpadSettings) }
         pendingNaturalScrolling = settings.naturalScrolling
+        scrollFactor = settings.scrollFactor
+        if Self.scrollAcceleration(settings)?.curve != scrollAcceleration?.curve {
+            scrollAcceleration = Self.scrollAcceleration(settings)
+        }
         applyNaturalScrollingIfAtRest()
+    }
+
+    /// The custom scroll curve (else the fallback) under the custom profile, as libinput 1.23
+    /// accelerates continuous scrolling (`filter-custom.c`); nil under the other profiles, which
+    /// leave scrolling alone.
+    private static func scrollAcceleration(_ settings: DeviceSettings) -> CustomAccelerationFunction? {
+        guard settings.accelerationProfile == .custom else { return nil }
+        let curves = settings.customAcceleration
+        return CustomAccelerationFunction(curve: curves.scroll ?? curves.fallback)
     }
 
     private mutating func applyNaturalScrollingIfAtRest() {
@@ -194,24 +214,52 @@ public struct DeviceTranslator {
         updateNextDeadline()
     }
 
+    /// A pointing stick (another device) moved the pointer: a touchpad that pairs with it ignores
+    /// the touches that land while it moves (disable-while-trackpointing).
+    ///
+    /// - Parameters:
+    ///   - stick: the stick's identity, which decides whether it pairs with this touchpad.
+    ///   - time: the motion's time.
+    public mutating func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp) {
+        guard surface == .touchpad, !isRemoved else { return }
+        touchpad?.modify { $0.observePointingStickMotion(onStick: stick, at: time) }
+        updateNextDeadline()
+    }
+
     /// The opposite vector, without negative zeros (an ended scroll's zero delta stays zero).
     private static func reversed(_ vector: Vector) -> Vector { Vector(x: 0 - vector.x, y: 0 - vector.y) }
 
-    /// Turns the scrolls appended from `start` on: natural scrolling changes their sign; a
-    /// continuous scroll's begin and end are followed so a setting waits for its end.
+    /// The vector times `factor`, without negative zeros.
+    private static func scaled(_ vector: Vector, by factor: Double) -> Vector {
+        Vector(x: 0 + vector.x * factor, y: 0 + vector.y * factor)
+    }
+
+    /// Turns the scrolls appended from `start` on: the custom scroll curve accelerates continuous
+    /// scrolls, the scroll factor scales every scroll's deltas and velocities (not v120 counts,
+    /// which stay notches), natural scrolling changes their sign; a continuous scroll's begin and
+    /// end are followed so a setting waits for its end.
     private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
         guard start < output.count else { return }
         for index in start..<output.count {
-            guard case .scroll(let source, let delta, let v120, let phase, let velocity) = output[index].event else {
+            guard case .scroll(let source, var delta, let v120, let phase, let velocity) = output[index].event else {
                 continue
             }
             if source == .continuous, let phase {
                 isContinuousScrollOpen = phase != .ended
             }
-            guard isNaturalScrolling else { continue }
+            if source == .continuous, delta != .zero, var acceleration = scrollAcceleration {
+                delta = acceleration.accelerate(delta, at: output[index].time.microseconds).delta
+                scrollAcceleration = acceleration
+                output[index].event = .scroll(
+                    source: source, delta: delta, v120: v120, phase: phase, velocity: velocity)
+            }
+            guard isNaturalScrolling || scrollFactor != 1 else { continue }
+            let sign: Double = isNaturalScrolling ? -1 : 1
+            let factor = scrollFactor * sign
             output[index].event = .scroll(
-                source: source, delta: Self.reversed(delta), v120: v120.map(Self.reversed), phase: phase,
-                velocity: velocity.map(Self.reversed))
+                source: source, delta: Self.scaled(delta, by: factor),
+                v120: isNaturalScrolling ? v120.map(Self.reversed) : v120, phase: phase,
+                velocity: velocity.map { Self.scaled($0, by: factor) })
         }
         if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
     }

@@ -60,6 +60,7 @@ struct PointerTranslator: PointingPart {
     private var middle: MiddleButtonEmulation?
     private var buttonScroll: ButtonScroll?
     private let middleButtonTimeout: Int64
+    private var accelerator: PointerAccelerator
     /// The decisions recorded while explaining.
     var log = DecisionLog()
 
@@ -70,6 +71,7 @@ struct PointerTranslator: PointingPart {
         pointsPerV120 = thresholds.pointsPerDetent / 120
         let settings = PointerSettings(settings: deviceSettings, device: device, kind: kind)
         buttons = PointerButtons(mapping: settings.mapping)
+        accelerator = settings.accelerator
         middle = settings.middleButtonEmulation ? MiddleButtonEmulation(thresholds: thresholds) : nil
         buttonScroll = settings.scrollButton.map { ButtonScroll(button: $0, thresholds: thresholds) }
         middleButtonTimeout = thresholds.middleButtonTimeout.flooredMicroseconds / 1000
@@ -234,13 +236,16 @@ struct PointerTranslator: PointingPart {
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         if frame.motion.x != 0 || frame.motion.y != 0 {
             if let scroll = buttonScroll, scroll.isHeld {
-                // While the scroll button is held, movement scrolls (or is dropped before it arms).
-                if let action = buttonScroll?.move(by: frame.motion, at: time), let code = buttonScroll?.button {
+                // While the scroll button is held, movement scrolls (or is dropped before it
+                // arms), unaccelerated as libinput's button scrolling is.
+                let delta = accelerator.unaccelerated(frame.motion)
+                if let action = buttonScroll?.move(by: delta, at: time), let code = buttonScroll?.button {
                     perform(action, code: code, at: time, into: &output)
                 }
             } else {
-                output.append(ClassifiedInput(time: time, event: .motion(delta: frame.motion)))
-                press.move(by: frame.motion, at: time, into: &output)
+                let delta = accelerator.accelerate(frame.motion, at: time)
+                output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
+                press.move(by: delta, at: time, into: &output)
             }
         }
         if !frame.hasWheel {

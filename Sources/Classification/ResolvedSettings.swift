@@ -19,6 +19,8 @@ struct TouchpadSettings: Hashable, Sendable {
     var middleButtonEmulation: Bool
     /// Whether typing on a paired keyboard disables the pad.
     var disableWhileTyping: Bool
+    /// Whether a paired pointing stick moving disables the pad.
+    var disableWhileTrackpointing: Bool
     /// How the pad scrolls: two fingers, edge or none.
     var scrollMethod: ScrollMethod
 
@@ -36,6 +38,7 @@ struct TouchpadSettings: Hashable, Sendable {
         let defaultEmulation = hasButtonPair && !device.supports(.middleButton) && !device.has(.buttonPad)
         middleButtonEmulation = settings.middleButtonEmulation ?? defaultEmulation
         disableWhileTyping = settings.disableWhileTyping
+        disableWhileTrackpointing = settings.disableWhileTrackpointing
         let slots = device.absoluteAxes[.multitouchSlot].map { Int($0.maximum) - Int($0.minimum) + 1 } ?? 0
         let tracksTwo = slots >= 2 || device.supports(.toolDoubleTap)
         let defaultMethod: ScrollMethod = tracksTwo ? .twoFingers : .edge
@@ -56,6 +59,8 @@ struct PointerSettings: Hashable, Sendable {
     var middleButtonEmulation: Bool
     /// The button that scrolls while held, or nil without on-button scrolling.
     var scrollButton: KeyCode?
+    /// The acceleration of the device's motion.
+    var accelerator: PointerAccelerator
 
     /// Resolves a person's settings for a device: middle-button emulation is on by default for a
     /// device with left and right buttons and no middle one; on-button scrolling (with the middle
@@ -73,5 +78,37 @@ struct PointerSettings: Hashable, Sendable {
             case .twoFingers?, .edge?, nil: defaultMethod
             }
         scrollButton = method == .onButton && hasMiddle ? .middleButton : nil
+        let source: PointerAccelerator.Source =
+            kind == .pointingStick
+            ? .pointingStick(multiplier: 1)
+            : .mouse(
+                dotsPerInch: settings.dotsPerInch ?? device.mouseDotsPerInch ?? PointerAccelerator.defaultDotsPerInch)
+        accelerator = PointerAccelerator(
+            source: source, profile: settings.accelerationProfile, speed: settings.accelerationSpeed,
+            curves: settings.customAcceleration)
+    }
+}
+
+extension DeviceDescription {
+    /// The resolution in the `MOUSE_DPI` udev property (from the hwdb): the entry marked `*` as
+    /// the default, else the last (`400@125 *800@125 1600@125` is 800); nil when the property is
+    /// absent or malformed, as libinput's `parse_mouse_dpi_property` (`util-prop-parsers.c`)
+    /// reads it.
+    var mouseDotsPerInch: Int? {
+        guard let property = udevProperties["MOUSE_DPI"] else { return nil }
+        var chosen: Int?
+        for entry in property.split(separator: " ") {
+            var text = entry
+            let isDefault = text.first == "*"
+            if isDefault { text = text.dropFirst() }
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count <= 2, let dots = Int(parts[0]), dots > 0 else { return nil }
+            if parts.count == 2 {
+                guard let rate = Int(parts[1]), rate > 0 else { return nil }
+            }
+            chosen = dots
+            if isDefault { break }
+        }
+        return chosen
     }
 }

@@ -34,7 +34,7 @@ struct TouchpadGesture {
 
     /// What the caller reports.
     enum Action: Hashable, Sendable {
-        /// Pointer motion, in points.
+        /// Pointer motion, in millimetres of finger travel (the translator accelerates it).
         case motion(Vector)
         /// Scroll movement, in points.
         case scroll(Vector, phase: ScrollPhase)
@@ -44,11 +44,9 @@ struct TouchpadGesture {
 
     private var state = State.none
     private var motion: ScrollMotion
-    private let pointerPointsPerMillimetre: Double
     private let scrollPointsPerMillimetre: Double
 
     init(thresholds: ClassificationThresholds) {
-        pointerPointsPerMillimetre = thresholds.pointerPointsPerMillimetre
         scrollPointsPerMillimetre = thresholds.scrollPointsPerMillimetre
         motion = ScrollMotion(thresholds: thresholds)
     }
@@ -112,7 +110,7 @@ struct TouchpadGesture {
             guard fingers.first >= 0 else { return nil }
             let contact = contacts[fingers.first]
             guard !contact.isNew else { return nil }
-            let delta = contact.delta * pointerPointsPerMillimetre
+            let delta = contact.delta
             guard delta != .zero else { return nil }
             return .motion(delta)
         case .undecided:

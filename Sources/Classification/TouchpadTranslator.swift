@@ -23,6 +23,7 @@ import InputEvents
 /// | `TapAndDrag` | what a tap's button does after the tap (tap-and-drag, drag lock) | TapAndDrag.swift |
 /// | `MiddleButtonEmulation` | left and right buttons together as middle (pads with buttons) | MiddleButtonEmulation.swift |
 /// | `DisableWhileTyping` | which touches and taps typing on a paired keyboard disables | DisableWhileTyping.swift |
+/// | `DisableWhileTrackpointing` | which touches a paired pointing stick's motion disables | DisableWhileTrackpointing.swift |
 /// | `EdgeScroll` | one-finger scrolling along the right and bottom edges | EdgeScroll.swift |
 ///
 /// Each frame: the contacts are completed, palms judged and fingers counted; then the frame's
@@ -54,14 +55,21 @@ struct TouchpadTranslator: PointingPart {
     private var buttons = TouchpadButtons()
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
+    private var accelerator: PointerAccelerator
+    /// The bus type of Bluetooth devices (`BUS_BLUETOOTH` in `linux/input.h`).
+    private static let bluetoothBus: UInt16 = 0x05
     private var recognition: TouchpadGestureRecognition
     private var press: PressGesture
     private var tapDrag: TapAndDrag
     private var middle: MiddleButtonEmulation
     private var typing: DisableWhileTyping
+    private var trackpointing: DisableWhileTrackpointing
     private var edgeScroll: EdgeScroll
     /// Whether the touch sequence under way had a touch that landed while typing (it never taps).
     private var sequenceHadTypingTouch = false
+    /// Whether the touch sequence under way had a touch that landed while a paired stick moved
+    /// (it never taps).
+    private var sequenceHadTrackpointingTouch = false
     private let identity: DeviceIdentity
     private let size: PhysicalSize
     private let thresholds: ClassificationThresholds
@@ -90,6 +98,13 @@ struct TouchpadTranslator: PointingPart {
             device: device, profile: profile, size: size, slotCount: slotCount, thresholds: thresholds)
         tap = TouchpadTap(isSemiMultitouch: device.has(.semiMultitouch), thresholds: thresholds)
         gesture = TouchpadGesture(thresholds: thresholds)
+        accelerator = PointerAccelerator(
+            source: .touchpad(
+                unitsPerMillimetre: geometry.unitsPerMillimetreX,
+                pointsPerMillimetre: thresholds.pointerPointsPerMillimetre,
+                isBluetooth: device.identity.busType == Self.bluetoothBus),
+            profile: deviceSettings.accelerationProfile, speed: deviceSettings.accelerationSpeed,
+            curves: deviceSettings.customAcceleration)
         recognition = TouchpadGestureRecognition(
             slotCount: slotCount,
             followsFingers: contacts.contactProtocol == .slots && !device.has(.semiMultitouch),
@@ -98,6 +113,8 @@ struct TouchpadTranslator: PointingPart {
         recognition.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
         tapDrag = TapAndDrag(configuration: settings.tapAndDrag, thresholds: thresholds)
         middle = MiddleButtonEmulation(thresholds: thresholds)
+        trackpointing = DisableWhileTrackpointing(
+            isEnabled: settings.disableWhileTrackpointing, slotCount: slotCount)
         typing = DisableWhileTyping(
             isEnabled: settings.disableWhileTyping, slotCount: slotCount, thresholds: thresholds)
         edgeScroll = EdgeScroll(
@@ -120,7 +137,9 @@ struct TouchpadTranslator: PointingPart {
     private mutating func updateNextDeadline() {
         nextDeadline = .earliest(
             .earliest(.earliest(press.nextDeadline, tapDrag.nextDeadline), recognition.nextDeadline),
-            .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline))
+            .earliest(
+                .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline),
+                trackpointing.nextDeadline))
     }
 
     /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and
@@ -145,6 +164,7 @@ struct TouchpadTranslator: PointingPart {
         names.append(("tap-and-drag", tapDrag.stateName))
         names.append(("middle-button emulation", middle.stateName))
         names.append(("disable-while-typing", typing.stateName))
+        names.append(("disable-while-trackpointing", trackpointing.stateName))
         names.append(("edge scroll", edgeScroll.stateName))
     }
 
@@ -165,6 +185,7 @@ struct TouchpadTranslator: PointingPart {
         choice = Self.makeChoice(pending, size: size, thresholds: thresholds)
         tapDrag.configuration = pending.tapAndDrag
         typing.isEnabled = pending.disableWhileTyping
+        trackpointing.isEnabled = pending.disableWhileTrackpointing
         edgeScroll.isEnabled = pending.scrollMethod == .edge
         recognition.scrollsWithTwoFingers = pending.scrollMethod == .twoFingers
     }
@@ -185,6 +206,10 @@ struct TouchpadTranslator: PointingPart {
                     // The touches count from now on: the gesture starts again from where they are.
                     releaseTypingTouches(at: deadline, into: &output)
                 }
+            } else if trackpointing.nextDeadline == deadline {
+                if case .ended(let released)? = trackpointing.advance(to: deadline), released.count > 0 {
+                    releaseTypingTouches(at: deadline, into: &output)
+                }
             } else if let action = edgeScroll.advance(to: deadline) {
                 perform(action, at: deadline, into: &output)
             }
@@ -199,7 +224,14 @@ struct TouchpadTranslator: PointingPart {
         updateNextDeadline()
     }
 
-    /// Touches that landed while typing count again: the finger count changes.
+    /// A pointing stick moved the pointer: a paired stick's motion disables the pad.
+    mutating func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp) {
+        guard DisableWhileTrackpointing.pairs(touchpad: identity, stick: stick) else { return }
+        trackpointing.stickMoved(at: time)
+        updateNextDeadline()
+    }
+
+    /// Touches that landed while typing or trackpointing count again: the finger count changes.
     private mutating func releaseTypingTouches(at time: Timestamp, into output: inout [ClassifiedInput]) {
         let previousCount = fingers.count
         fingers = countFingers()
@@ -218,6 +250,9 @@ struct TouchpadTranslator: PointingPart {
     /// The finger count changed: a scroll ends, and the gestures start again from the fingers
     /// now down.
     private mutating func fingersChanged(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        // The pointer's speed is measured afresh from the change (libinput restarts its filter
+        // when touches begin).
+        accelerator.restart(at: time)
         if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
         recognition.fingersChanged(
             to: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time, into: &output,
@@ -255,6 +290,7 @@ struct TouchpadTranslator: PointingPart {
         contacts.endFrame(at: time)
         if palms.update(contacts.contacts, live: contacts.live, at: time) { tap.fingerBecamePalm() }
         if typing.isTyping || typing.ignoredSlots.count > 0 { followTypingTouches(at: time) }
+        if trackpointing.isActive || trackpointing.ignoredSlots.count > 0 { followTrackpointingTouches(at: time) }
         let previousCount = fingers.count
         fingers = countFingers()
 
@@ -275,7 +311,10 @@ struct TouchpadTranslator: PointingPart {
                 isButtonHeld: buttons.isAnyHeld, at: time)
             if let action { perform(action, at: time, into: &output) }
         }
-        if contacts.activeCount == 0 { sequenceHadTypingTouch = false }
+        if contacts.activeCount == 0 {
+            sequenceHadTypingTouch = false
+            sequenceHadTrackpointingTouch = false
+        }
         if !tapDrag.isIdle {
             if fingers.count != previousCount,
                 let action = tapDrag.fingersChanged(to: fingers.count, from: previousCount, at: time)
@@ -328,7 +367,24 @@ struct TouchpadTranslator: PointingPart {
     private mutating func touchesNotTyping() -> SlotSet {
         var touches = contacts.active
         for slot in typing.ignoredSlots { touches.remove(slot) }
+        for slot in trackpointing.ignoredSlots { touches.remove(slot) }
         return touches
+    }
+
+    /// Marks the touches that land while a paired stick moves (they are not fingers until they
+    /// lift or the stick rests) and forgets those that lifted.
+    private mutating func followTrackpointingTouches(at time: Timestamp) {
+        for slot in contacts.changed {
+            let contact = contacts.contacts[slot]
+            if contact.isNew, contact.isActive, trackpointing.touchLanded(in: slot, at: time) {
+                sequenceHadTrackpointingTouch = true
+                log.record(
+                    .touchIgnoredWhileTrackpointing(sinceEvent: trackpointing.millisecondsSinceEvent(at: time) ?? 0),
+                    at: time)
+            } else if contact.didEnd {
+                trackpointing.touchLifted(in: slot)
+            }
+        }
     }
 
     /// Marks the touches that land while typing (they are not fingers until they lift or typing
@@ -350,7 +406,7 @@ struct TouchpadTranslator: PointingPart {
 
     private mutating func countFingers() -> TouchpadFingers {
         let thumbsPress = isClickpad && buttons.isAnyHeld
-        let typingTouches = typing.ignoredSlots
+        let typingTouches = typing.ignoredSlots.union(trackpointing.ignoredSlots)
         return TouchpadFingers(
             contacts: contacts.contacts, active: contacts.active, toolFingerCount: contacts.toolFingerCount,
             keysOverruleContacts: !contacts.reportsContactPressure
@@ -480,6 +536,12 @@ struct TouchpadTranslator: PointingPart {
                     .tapIgnoredWhileTyping(fingers: count, sinceKey: typing.millisecondsSinceKey(at: time) ?? 0),
                     at: time)
             }
+            guard !sequenceHadTrackpointingTouch, !trackpointing.isActive else {
+                return log.record(
+                    .touchIgnoredWhileTrackpointing(
+                        sinceEvent: trackpointing.millisecondsSinceEvent(at: time) ?? 0),
+                    at: time)
+            }
             // A tap reported is no hold.
             recognition.tapped(at: time, into: &output)
             let tapEvent = ClassifiedInput(
@@ -552,10 +614,13 @@ struct TouchpadTranslator: PointingPart {
         _ action: TouchpadGesture.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         switch action {
-        case .motion(let delta):
+        case .motion(let millimetres):
             guard !edgeScroll.holdsFinger else { return }
+            let delta = accelerator.accelerate(millimetres, at: time)
             output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
-            press.move(by: delta, at: time, into: &output)
+            // The press judges finger travel: its thresholds are millimetres, in points at
+            // 1000 dpi, whatever the acceleration.
+            press.move(by: accelerator.unaccelerated(millimetres), at: time, into: &output)
         case .scroll(let delta, let phase):
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):
@@ -591,7 +656,9 @@ struct TouchpadTranslator: PointingPart {
         palms.reset()
         tap.reset()
         typing.reset()
+        trackpointing.reset()
         sequenceHadTypingTouch = false
+        sequenceHadTrackpointingTouch = false
         fingers = .none
         applySettingsIfAtRest()
         updateNextDeadline()

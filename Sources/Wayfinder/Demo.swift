@@ -1,3 +1,4 @@
+public import Classification
 public import Foundation
 public import InputEvents
 import InputRecording
@@ -159,10 +160,14 @@ public struct Demo {
         self.chapters = chapters
     }
 
+    /// The settings the demo plays under: flat acceleration at speed 0, because its streams are
+    /// scripted in points (one mouse count is one point) to reach the scene's items.
+    public static let settings = DeviceSettings(accelerationProfile: .flat)
+
     /// A runtime for the demo's scene.
     /// - Throws: `SceneError` when the scene's key commands do not parse.
     public func makeRuntime() throws -> Runtime {
-        try Runtime(scene: scene, sceneFile: sceneFile)
+        try Runtime(scene: scene, sceneFile: sceneFile, settings: Self.settings)
     }
 
     /// The chapter playing at a time.

@@ -24,9 +24,14 @@ import Scenes
 /// `pointingStick`, `touchscreen`, `tablet`, `other`) and `id` (`vendor:product`, four hex
 /// digits each); every field given must match, and `{}` matches every device. `settings` takes
 /// ``Classification/DeviceSettings``' properties by name: `tapToClick`, `tapAndDrag`,
-/// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping` (true or false),
-/// `dragLock` (`off`, `timeout`, `sticky`), `clickMethod` (`areas`, `fingers`) and `scrollMethod`
-/// (`two-finger`, `edge`, `on-button`, `none`).
+/// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping`,
+/// `disableWhileTrackpointing` (true or false),
+/// `dragLock` (`off`, `timeout`, `sticky`), `clickMethod` (`areas`, `fingers`), `scrollMethod`
+/// (`two-finger`, `edge`, `on-button`, `none`), `accelProfile` (`adaptive`, `flat`, `custom`),
+/// `accelSpeed` (-1 to 1), `accelPoints` (an array of 2 to 64 output speeds, points per ms) with
+/// `accelStep` (the custom fallback curve; `accelMotionPoints`/`accelMotionStep` and
+/// `accelScrollPoints`/`accelScrollStep` give motion and scrolling their own), `dpi` (a mouse's
+/// counts per inch) and `scrollFactor` (0 to 100).
 ///
 /// A file that cannot be read, a line that is not such a rule, an unknown field or setting (with
 /// the closest known name: "did you mean …?") and a value of the wrong type are errors naming the
@@ -87,8 +92,20 @@ public struct DeviceSettingsRules: Sendable {
         case middleButtonEmulation(Bool)
         /// Sets ``Classification/DeviceSettings/disableWhileTyping``.
         case disableWhileTyping(Bool)
+        /// Sets ``Classification/DeviceSettings/disableWhileTrackpointing``.
+        case disableWhileTrackpointing(Bool)
         /// Sets ``Classification/DeviceSettings/scrollMethod``.
         case scrollMethod(ScrollMethod)
+        /// Sets ``Classification/DeviceSettings/accelerationProfile``.
+        case accelerationProfile(AccelerationProfile)
+        /// Sets ``Classification/DeviceSettings/accelerationSpeed``.
+        case accelerationSpeed(Double)
+        /// Sets ``Classification/DeviceSettings/customAcceleration``.
+        case customAcceleration(CustomAcceleration)
+        /// Sets ``Classification/DeviceSettings/dotsPerInch``.
+        case dotsPerInch(Int)
+        /// Sets ``Classification/DeviceSettings/scrollFactor``.
+        case scrollFactor(Double)
 
         /// Makes the change.
         public func apply(to settings: inout DeviceSettings) {
@@ -101,7 +118,13 @@ public struct DeviceSettingsRules: Sendable {
             case .leftHanded(let value): settings.leftHanded = value
             case .middleButtonEmulation(let value): settings.middleButtonEmulation = value
             case .disableWhileTyping(let value): settings.disableWhileTyping = value
+            case .disableWhileTrackpointing(let value): settings.disableWhileTrackpointing = value
             case .scrollMethod(let value): settings.scrollMethod = value
+            case .accelerationProfile(let value): settings.accelerationProfile = value
+            case .accelerationSpeed(let value): settings.accelerationSpeed = value
+            case .customAcceleration(let value): settings.customAcceleration = value
+            case .dotsPerInch(let value): settings.dotsPerInch = value
+            case .scrollFactor(let value): settings.scrollFactor = value
             }
         }
     }
@@ -203,7 +226,10 @@ public struct DeviceSettingsRules: Sendable {
     /// The settings a rule can change, in the order errors list them.
     private static let settingKeys = [
         "tapToClick", "tapAndDrag", "dragLock", "clickMethod", "naturalScrolling", "leftHanded",
-        "middleButtonEmulation", "disableWhileTyping", "scrollMethod",
+        "middleButtonEmulation", "disableWhileTyping", "disableWhileTrackpointing", "scrollMethod", "accelProfile",
+        "accelSpeed",
+        "accelPoints", "accelStep", "accelMotionPoints", "accelMotionStep", "accelScrollPoints", "accelScrollStep",
+        "dpi", "scrollFactor",
     ]
 
     private static func rule(_ text: String, line: Int) throws(LineError) -> Rule {
@@ -260,8 +286,29 @@ public struct DeviceSettingsRules: Sendable {
 
     private static func changes(_ members: [JSONMember]) throws(LineError) -> [Change] {
         var changes: [Change] = []
+        // The custom curves' points and steps, gathered from the whole rule.
+        var curveParts: [String: (points: [Double]?, step: Double?)] = [:]
         for member in members {
             let key = member.key
+            func number(in range: ClosedRange<Double>) throws(LineError) -> Double {
+                guard case .number(let number) = member.value.kind, range.contains(number) else {
+                    throw LineError("\"\(key)\" must be a number from \(range.lowerBound) to \(range.upperBound)")
+                }
+                return number
+            }
+            func numbers() throws(LineError) -> [Double] {
+                guard case .array(let values) = member.value.kind else {
+                    throw LineError("\"\(key)\" must be an array of numbers, like [0, 1, 2.5]")
+                }
+                var numbers: [Double] = []
+                for value in values {
+                    guard case .number(let number) = value.kind else {
+                        throw LineError("\"\(key)\" must be an array of numbers, like [0, 1, 2.5]")
+                    }
+                    numbers.append(number)
+                }
+                return numbers
+            }
             func flag() throws(LineError) -> Bool {
                 guard case .bool(let flag) = member.value.kind else {
                     throw LineError("\"\(key)\" must be true or false")
@@ -284,11 +331,46 @@ public struct DeviceSettingsRules: Sendable {
             case "leftHanded": changes.append(.leftHanded(try flag()))
             case "middleButtonEmulation": changes.append(.middleButtonEmulation(try flag()))
             case "disableWhileTyping": changes.append(.disableWhileTyping(try flag()))
+            case "disableWhileTrackpointing": changes.append(.disableWhileTrackpointing(try flag()))
             case "scrollMethod": changes.append(.scrollMethod(try choice(ScrollMethod.self)))
+            case "accelProfile": changes.append(.accelerationProfile(try choice(AccelerationProfile.self)))
+            case "accelSpeed": changes.append(.accelerationSpeed(try number(in: DeviceSettings.accelerationSpeedRange)))
+            case "dpi":
+                let range = DeviceSettings.dotsPerInchRange
+                let dpi = try number(in: Double(range.lowerBound)...Double(range.upperBound))
+                guard dpi == dpi.rounded() else { throw LineError("\"dpi\" must be a whole number") }
+                changes.append(.dotsPerInch(Int(dpi)))
+            case "scrollFactor": changes.append(.scrollFactor(try number(in: DeviceSettings.scrollFactorRange)))
+            case "accelPoints", "accelMotionPoints", "accelScrollPoints":
+                curveParts[String(key.dropLast("Points".count)), default: (nil, nil)].points = try numbers()
+            case "accelStep", "accelMotionStep", "accelScrollStep":
+                curveParts[String(key.dropLast("Step".count)), default: (nil, nil)].step = try number(
+                    in: 0...AccelerationCurve.largestValue)
             default: throw .unknown("setting", key, among: settingKeys)
             }
         }
+        if !curveParts.isEmpty { changes.append(.customAcceleration(try curves(curveParts))) }
         return changes
+    }
+
+    /// The custom curves from their points and steps (`accel`, `accelMotion`, `accelScroll`); a
+    /// step without points applies to the default points.
+    private static func curves(
+        _ parts: [String: (points: [Double]?, step: Double?)]
+    ) throws(LineError) -> CustomAcceleration {
+        func curve(_ prefix: String) throws(LineError) -> AccelerationCurve? {
+            guard let part = parts[prefix] else { return nil }
+            do {
+                return try AccelerationCurve(
+                    step: part.step ?? AccelerationCurve.identity.step,
+                    points: part.points ?? AccelerationCurve.identity.points)
+            } catch {
+                throw LineError("\"\(prefix)Points\" and \"\(prefix)Step\": \(error)")
+            }
+        }
+        return CustomAcceleration(
+            fallback: try curve("accel") ?? .identity, motion: try curve("accelMotion"),
+            scroll: try curve("accelScroll"))
     }
 }
 

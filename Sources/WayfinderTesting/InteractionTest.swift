@@ -6,7 +6,7 @@ public import Interactions
 public import Scenes
 public import Wayfinder
 
-/// Plays input through the real ``Runtime`` (classifiers, interactions, focus engine) on a scene
+/// Plays input through the real `Runtime` (classifiers, interactions, focus engine) on a scene
 /// or on a node tree of your own, with virtual time, and returns what happened, in order.
 ///
 /// ```swift
@@ -19,27 +19,36 @@ public import Wayfinder
 ///
 /// Time is the scripts' own: nothing waits, and a deadline (a long press, a tap's timeout, a
 /// scroll's deceleration) fires when the next frame's time passes it, as it would live. After the
-/// last frame, deadlines fire for ``Replay/settleDuration`` more. The runtime keeps its state
+/// last frame, deadlines fire for `Replay.settleDuration` more. The runtime keeps its state
 /// between plays (focus, scroll offsets), as an application does between gestures.
 public final class InteractionTest {
     /// The runtime the input goes through.
     public let runtime: Runtime
+
+    /// The settings a test runs with unless it gives its own: libinput's defaults, but the flat
+    /// acceleration profile, so that a scripted mouse's count moves the pointer one point and
+    /// ``ScriptedMouse/move(to:)`` lands where it says whatever the speed of the movement. Give
+    /// `.adaptive` to test with the acceleration people get by default.
+    public static let defaultSettings = DeviceSettings(accelerationProfile: .flat)
 
     /// Runs input through a scene built in code or loaded from a file.
     /// - Parameters:
     ///   - scene: The scene.
     ///   - settings: How devices behave (tap-to-click, click method, keyboard layout, …).
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
-    /// - Throws: What ``Runtime`` throws for a scene whose key commands do not parse, or a layout
+    /// - Throws: What `Runtime` throws for a scene whose key commands do not parse, or a layout
     ///   that does not exist.
-    public init(scene: Scene, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false) throws {
+    public init(
+        scene: Scene, settings: DeviceSettings = InteractionTest.defaultSettings, fullKeyboardAccess: Bool = false
+    ) throws {
         runtime = try Runtime(scene: scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
     }
 
     /// Runs input through a scene file.
     /// - Throws: `SceneError` naming the file and line when the scene is malformed.
     public convenience init(
-        sceneFile path: String, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false
+        sceneFile path: String, settings: DeviceSettings = InteractionTest.defaultSettings,
+        fullKeyboardAccess: Bool = false
     ) throws {
         try self.init(
             scene: try Scene.load(path: path).scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)
@@ -47,7 +56,10 @@ public final class InteractionTest {
 
     /// Runs input through your own node tree (views conforming to `InteractionNode`, with their
     /// interactions) and focus system.
-    public init(interactions: InteractionSystem, focus: FocusSystem? = nil, settings: DeviceSettings = DeviceSettings())
+    public init(
+        interactions: InteractionSystem, focus: FocusSystem? = nil,
+        settings: DeviceSettings = InteractionTest.defaultSettings
+    )
         throws
     {
         runtime = try Runtime(interactions: interactions, focus: focus, settings: settings)

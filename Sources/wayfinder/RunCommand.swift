@@ -60,7 +60,7 @@ struct RunCommand: Command {
     /// Whether the scene is shown to screen readers while the command runs.
     var exposesAccessibility: Bool
 
-    init(parsing arguments: ParsedArguments) {
+    init(parsing arguments: ParsedArguments) throws(UsageError) {
         scenePath = arguments.value(of: Self.scene)
         grabs = arguments.contains(Self.grab)
         isJSON = arguments.contains(Self.json)
@@ -68,7 +68,7 @@ struct RunCommand: Command {
         selection = DeviceSelection(arguments.values(of: Self.device))
         includesMotion = arguments.contains(Self.motion)
         explainsDecisions = arguments.contains(Self.why)
-        deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        deviceSettings = try DeviceSettingsOptions.deviceSettings(from: arguments)
         settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         exposesAccessibility = arguments.contains(AccessibilityExposure.option)
     }

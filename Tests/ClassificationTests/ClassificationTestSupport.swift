@@ -25,6 +25,13 @@ enum AdvanceGranularity: CaseIterable, CustomStringConvertible {
     }
 }
 
+/// Flat acceleration at speed 0, for tests about what moves rather than how far: a mouse count
+/// is one point, a touchpad millimetre 1000/25.4 points times libinput's flat touchpad slowdown,
+/// 0.2968 (`filter-touchpad-flat.c`).
+let flatPointer = DeviceSettings(accelerationProfile: .flat)
+/// See `flatPointer`.
+let flatTouchpadPointsPerMillimetre = 1000 / 25.4 * 0.2968
+
 /// Feeds frames to a translator and returns everything it classified, including what deadlines
 /// produce up to `end` and, if asked, the device's removal.
 func classify(

@@ -58,10 +58,11 @@ import WayfinderTestSupport
         #expect(summaries(output) == ["button secondary down button", "button secondary up button"])
     }
 
+    /// Flat at speed 0, a count of a mouse of unknown resolution (1000 dpi) is one point.
     @Test func motionIsInPoints() throws {
         var script = InputScript(device: ScriptedDevice.mouse())
         script.move(dx: 3, dy: -4)
-        let output = try classify(script.device, script.frames)
+        let output = try classify(script.device, script.frames, options: flatPointer)
         #expect(output.map(\.event) == [.motion(delta: Vector(x: 3, y: -4))])
     }
 
@@ -77,7 +78,8 @@ import WayfinderTestSupport
         script.move(dx: 5, dy: 1)
         script.wait(.milliseconds(8))
         script.key(.leftButton, 0)
-        let output = try classify(script.device, script.frames, until: script.now + .seconds(1))
+        let output = try classify(
+            script.device, script.frames, options: flatPointer, until: script.now + .seconds(1))
         #expect(
             summaries(output) == [
                 "button primary down button", "motion", "motion", "drag began indirectPointer", "motion",
@@ -118,7 +120,7 @@ import WayfinderTestSupport
         script.move(dx: 12, dy: 0)
         script.wait(.milliseconds(10))
         script.key(.leftButton, 0)
-        let output = try classify(script.device, script.frames)
+        let output = try classify(script.device, script.frames, options: flatPointer)
         #expect(
             summaries(output) == [
                 "button primary down button", "longPress began indirectPointer", "motion",

@@ -32,7 +32,8 @@ import WayfinderTestSupport
     private func classifyStream(_ name: String) throws -> [ClassifiedInput] {
         let stream = ScriptedStreams.stream(name)
         let options = DeviceSettings(
-            tapToClick: stream.tapToClick, clickMethod: stream.clickfinger ? .fingers : nil)
+            tapToClick: stream.tapToClick, clickMethod: stream.clickfinger ? .fingers : nil,
+            accelerationProfile: flatPointer.accelerationProfile)
         let end = (stream.frames.last?.time ?? start) + .seconds(1)
         return try classify(stream.device, stream.frames, options: options, until: end)
     }
@@ -181,7 +182,7 @@ import WayfinderTestSupport
     /// counts as lifted, and the remaining finger moves the pointer 2 mm per frame from the frame
     /// after the count changed (the frame that changes it starts the pointer afresh).
     @Test func keysWinOverSlotsWithoutPressure() throws {
-        let motion = Vector(x: 0, y: 2 * 1000 / 25.4)
+        let motion = Vector(x: 0, y: 2 * flatTouchpadPointsPerMillimetre)
         #expect(
             try classifyStream("keys-lag-without-pressure")
                 == (2...6).map { at(Int64($0) * 10, .motion(delta: motion)) })

@@ -40,7 +40,10 @@ import WayfinderTestSupport
     private func scrolled(_ x: Double, _ y: Double) -> String { points(Vector(x: x, y: y) * (160 / 25.4)) }
 
     /// A movement of `millimetres` as pointer motion, in points to a hundredth.
-    private func moved(_ x: Double, _ y: Double) -> String { points(Vector(x: x, y: y) * (1000 / 25.4)) }
+    /// Millimetres of one-finger travel as the pointer moves them under `flatPointer`.
+    private func moved(_ x: Double, _ y: Double) -> String {
+        points(Vector(x: x, y: y) * flatTouchpadPointsPerMillimetre)
+    }
 
     // MARK: Two fingers scrolling
 
@@ -159,7 +162,7 @@ import WayfinderTestSupport
             for time in [30, 40, 50] { expected.append("\(time) scroll changed right \(scrolled(1, 0))") }
             expected.append("50 scroll ended")
         }
-        #expect(timeline(try classify(script.device, script.frames)) == expected)
+        #expect(timeline(try classify(script.device, script.frames, options: flatPointer)) == expected)
     }
 
     /// A finger and a thumb below it rest 100 ms on the clickpad (the quick two-finger hold
@@ -175,7 +178,7 @@ import WayfinderTestSupport
         script.step([(0, 2, 0)], frames: 5, every: .milliseconds(10))
         script.lift(fingers: [0, 1])
         #expect(
-            timeline(try classify(script.device, script.frames)) == [
+            timeline(try classify(script.device, script.frames, options: flatPointer)) == [
                 "40 hold began 2 indirectPointer", "120 hold cancelled 2 indirectPointer",
             ] + [130, 140, 150].map { "\($0) motion \(moved(2, 0))" })
     }
@@ -201,7 +204,7 @@ import WayfinderTestSupport
         script.step([(moving, 2, 0)], frames: 10, every: .milliseconds(10))
         script.lift(fingers: [0, 1, 2])
         let expected = moving == 0 ? stride(from: 60, through: 100, by: 10).map { "\($0) motion \(moved(2, 0))" } : []
-        #expect(timeline(try classify(script.device, script.frames)) == expected)
+        #expect(timeline(try classify(script.device, script.frames, options: flatPointer)) == expected)
     }
 
     // MARK: Palms
@@ -280,7 +283,7 @@ import WayfinderTestSupport
         script.step([(0, 2, 0)], frames: 5, every: .milliseconds(10))
         script.lift(fingers: [0, 1])
         #expect(
-            timeline(try classify(script.device, script.frames))
+            timeline(try classify(script.device, script.frames, options: flatPointer))
                 == [10, 20, 30, 40, 50].map {
                     "\($0) motion \(moved(2, 0))"
                 })

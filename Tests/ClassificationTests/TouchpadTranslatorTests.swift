@@ -7,6 +7,10 @@ import Testing
 import WayfinderTestSupport
 
 @Suite struct TouchpadTranslatorTests {
+    /// One finger lands, and 10 ms later moves 1 mm: 100 mm/s (1 mm over 10.001 ms, libinput
+    /// adding 1 µs), on the adaptive touchpad curve's plateau, 0.9. The speed before was 0 (factor
+    /// min(0.9, 0.3) = 0.3), halfway 50 mm/s (0.9): Simpson's mean is (0.9 + 0.3 + 4 · 0.9) / 6 =
+    /// 0.8, times libinput's touchpad slowdown 0.2968, of the millimetre's 1000/25.4 points.
     @Test func oneFingerMovesThePointerInPoints() throws {
         var script = InputScript(device: ScriptedDevice.touchpad())
         script.put(finger: 0, atPercent: 50, 50)
@@ -17,7 +21,12 @@ import WayfinderTestSupport
         script.wait(.milliseconds(10))
         script.lift(fingers: [0])
         let output = try classify(script.device, script.frames)
-        #expect(output.map(\.event) == [.motion(delta: Vector(x: 1000 / 25.4, y: 0))])
+        let expected = 1000 / 25.4 * ((0.9 + 0.3 + 4 * 0.9) / 6 * 0.2968)
+        guard output.count == 1, case .motion(let delta) = output[0].event else {
+            Issue.record("expected one motion, got \(output)")
+            return
+        }
+        #expect(abs(delta.x - expected) < 1e-9 && delta.y == 0, "\(delta) != (\(expected), 0)")
     }
 
     @Test func twoFingerScrollBeginsChangesAndEndsWithVelocity() throws {

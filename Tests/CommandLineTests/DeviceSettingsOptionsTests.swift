@@ -1,4 +1,5 @@
 import Foundation
+import InputEvents
 import Testing
 import WayfinderTestSupport
 
@@ -213,6 +214,80 @@ import WayfinderTestSupport
         ] {
             let outcome = try WayfinderProcess.run(["replay"] + arguments + tap)
             #expect(outcome.exitCode == 64)
+            #expect(outcome.errorLines.first == "Error: \(message)", "\(outcome.standardError)")
+        }
+    }
+
+    /// The check: flat at speed 0, a 1,600-dpi mouse (its `dpi` set, as a recording
+    /// carries no udev properties) moves the pointer 1000/1600 of each frame's counts.
+    @Test func flatReplayOfA1600DpiMouseMovesTheRawCountsTimes1000Over1600() throws {
+        let recording = try #require(BundledRecording.named("wheel-buttons.evemu"))
+        let frames = try #require(try recording.load().devices.first).frames
+        var expected: [[Double]] = []
+        for frame in frames {
+            var x = 0.0
+            var y = 0.0
+            for event in frame.events where event.type == .relative {
+                if event.code == RelativeAxis.x.rawValue { x += Double(event.value) }
+                if event.code == RelativeAxis.y.rawValue { y += Double(event.value) }
+            }
+            if x != 0 || y != 0 { expected.append([x * 1000 / 1600, y * 1000 / 1600]) }
+        }
+        let outcome = try WayfinderProcess.run(
+            ["replay", "--json", "--motion", "--accel-profile", "flat", "--accel-speed", "0", "--dpi", "1600"]
+                + ReplayCommandTests.arguments(for: recording))
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        let motions = try ReplayCommandTests.objects(outcome).filter { $0["type"] as? String == "motion" }.map {
+            [try #require($0["dx"] as? Double), try #require($0["dy"] as? Double)]
+        }
+        #expect(!expected.isEmpty)
+        #expect(motions == expected)
+    }
+
+    /// The same recording with `--scroll-factor 2` scrolls exactly twice as far (its wheel's
+    /// 10-point detents print exactly), with the same v120 counts and every other line the same.
+    @Test func scrollFactorTwoScrollsTwiceAsFar() throws {
+        let recording = try #require(BundledRecording.named("wheel-buttons.evemu"))
+        let base = ["replay", "--json", "--motion", "--accel-profile", "flat", "--dpi", "1600"]
+        let plain = try ReplayCommandTests.objects(
+            try WayfinderProcess.run(base + ReplayCommandTests.arguments(for: recording)))
+        let doubled = try ReplayCommandTests.objects(
+            try WayfinderProcess.run(base + ["--scroll-factor", "2"] + ReplayCommandTests.arguments(for: recording)))
+        #expect(plain.count == doubled.count)
+        var scrolls = 0
+        for (before, after) in zip(plain, doubled) {
+            #expect(before["type"] as? String == after["type"] as? String)
+            #expect(before["time"] as? Double == after["time"] as? Double)
+            guard before["type"] as? String == "scroll" else { continue }
+            scrolls += 1
+            for key in ["dx", "dy"] {
+                let value = try #require(before[key] as? Double)
+                #expect(after[key] as? Double == value * 2)
+            }
+            for key in ["v120x", "v120y"] { #expect(after[key] as? Double == before[key] as? Double) }
+        }
+        #expect(scrolls > 0)
+    }
+
+    @Test func badAccelerationValuesAreUsageErrors() throws {
+        let tap = try Self.recording("clickpad.tap.events")
+        for (arguments, message) in [
+            (["--accel-speed", "2"], "'--accel-speed' must be from -1 to 1, not '2'"),
+            (["--accel-speed", "fast"], "'--accel-speed' takes a number, not 'fast'"),
+            (["--accel-points", "0 x"], "'--accel-points' takes numbers separated by spaces, not 'x'"),
+            (
+                ["--accel-points", "1"],
+                "'--accel-points' and '--accel-step': an acceleration curve takes 2 to 64 points, not 1"
+            ),
+            (
+                ["--accel-step", "0"],
+                "'--accel-points' and '--accel-step': the acceleration step must be above 0 and at most 10000, not 0.0"
+            ),
+            (["--dpi", "0"], "'--dpi' must be a whole number from 1 to 100000, not '0'"),
+            (["--scroll-factor", "-1"], "'--scroll-factor' must be from 0 to 100, not '-1'"),
+        ] {
+            let outcome = try WayfinderProcess.run(["replay"] + arguments + tap)
+            #expect(outcome.exitCode == 64, "\(arguments)")
             #expect(outcome.errorLines.first == "Error: \(message)", "\(outcome.standardError)")
         }
     }

@@ -1,3 +1,4 @@
+import Classification
 import Foundation
 import Testing
 import WayfinderTestSupport
@@ -95,7 +96,8 @@ import WayfinderTestSupport
     /// The testing library plays a recording through the same runtime: its lines are what
     /// `replay --json` prints.
     @Test func theTestingLibraryGivesTheLinesReplayPrints() throws {
-        let test = try InteractionTest(sceneFile: Self.replay[2])
+        // The command's default settings, not the harness's flat acceleration.
+        let test = try InteractionTest(sceneFile: Self.replay[2], settings: DeviceSettings())
         let transcript = try test.play(recordings: [Self.replay[0]])
         #expect(transcript.jsonLines() == (try Self.stream()))
     }

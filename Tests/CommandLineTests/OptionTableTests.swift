@@ -78,8 +78,10 @@ import Testing
     private static let settingsUsage =
         "[--tap-to-click] [--no-tap-to-click] [--no-tap-and-drag] [--drag-lock off|timeout|sticky] "
         + "[--click-method areas|fingers] [--natural-scrolling] [--left-handed] [--middle-emulation] "
-        + "[--no-middle-emulation] [--no-disable-while-typing] [--scroll-method two-finger|edge|on-button|none] "
-        + "[--settings FILE]"
+        + "[--no-middle-emulation] [--no-disable-while-typing] [--no-disable-while-trackpointing] "
+        + "[--scroll-method two-finger|edge|on-button|none] "
+        + "[--accel-profile adaptive|flat|custom] [--accel-speed SPEED] [--accel-points POINTS] [--accel-step STEP] "
+        + "[--dpi DPI] [--scroll-factor FACTOR] [--settings FILE]"
 
     @Test func everyCommandsUsageLineIsGenerated() {
         #expect(

@@ -90,7 +90,7 @@ import WayfinderTestSupport
     @Test func theDeviceOptionIsRepeatableAndCompletesNodes() throws {
         let parsed = try ParsedArguments(
             ["--device", "/dev/input/event5", "--device", "Logitech USB Receiver Mouse"], table: RunCommand.self)
-        let command = RunCommand(parsing: parsed)
+        let command = try RunCommand(parsing: parsed)
         #expect(command.selection == DeviceSelection(["/dev/input/event5", "Logitech USB Receiver Mouse"]))
         #expect(RunCommand.device.completion == .deviceNode)
     }

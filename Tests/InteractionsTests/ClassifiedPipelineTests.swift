@@ -180,7 +180,9 @@ import WayfinderTestSupport
         let secondMove = script.now
         script.wait(.milliseconds(10))
         script.key(.leftButton, 0)
-        var pipeline = try ClassifiedPipeline(device: script.device, system: system)
+        // Flat at speed 0: the scripted counts are the points the card moves.
+        var pipeline = try ClassifiedPipeline(
+            device: script.device, system: system, options: DeviceSettings(accelerationProfile: .flat))
         pipeline.run(script.frames, until: script.now + .seconds(1))
         #expect(pipeline.actions.map(\.phase) == [.began, .ended])
         #expect(try classifiedDragBegan(in: pipeline) == secondMove)

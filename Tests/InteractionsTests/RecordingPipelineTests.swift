@@ -24,7 +24,8 @@ import WayfinderTestSupport
         description: String? = nil,
         attaching interactions: [any Interaction],
         scroll: ScrollViewInteraction? = nil,
-        settle: Duration = .seconds(2)
+        settle: Duration = .seconds(2),
+        options: DeviceSettings = DeviceSettings()
     ) throws -> Run {
         let recording = try Recording.load(
             contentsOf: Fixtures.recording(file),
@@ -35,7 +36,7 @@ import WayfinderTestSupport
         if let scroll { canvas.addInteraction(scroll) }
         for interaction in interactions { canvas.addInteraction(interaction) }
         let (_, system) = makeWindow([canvas])
-        var pipeline = try ClassifiedPipeline(device: device.description, system: system)
+        var pipeline = try ClassifiedPipeline(device: device.description, system: system, options: options)
         let end = (device.frames.last?.time ?? .zero) + settle
         pipeline.run(device.frames, until: end)
         return Run(pipeline: pipeline, end: end)
@@ -147,11 +148,12 @@ import WayfinderTestSupport
         #expect(touchPanned)
     }
 
+    /// Flat at speed 0, so that the recorded counts are the points the drag threshold measures.
     @Test func aMouseDragBeginsOnTheFirstMotionAfterThePress() throws {
         let drag = DragInteraction()
         let result = try run(
             "mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu",
-            attaching: [drag]
+            attaching: [drag], options: DeviceSettings(accelerationProfile: .flat)
         )
         let classified = result.pipeline.classified
         let press = try #require(

@@ -36,6 +36,34 @@ import WayfinderTestSupport
             ])
     }
 
+    /// Acceleration, resolution and scroll speed: the custom curves gather their points and
+    /// steps from the whole rule; a step without points applies to the default points 0, 1.
+    @Test func accelerationSettingsAreRead() throws {
+        let text = """
+            {"match": {"kind": "mouse"}, "settings": {"accelProfile": "custom", "accelPoints": [0, 1, 3], \
+            "accelStep": 2, "accelScrollStep": 0.5, "dpi": 1600, "scrollFactor": 2.5, "accelSpeed": -0.25}}
+            """
+        let rules = try DeviceSettingsRules(parsing: text, file: "settings.jsonl")
+        let curves = CustomAcceleration(
+            fallback: try AccelerationCurve(step: 2, points: [0, 1, 3]), motion: nil,
+            scroll: try AccelerationCurve(step: 0.5, points: [0, 1]))
+        #expect(
+            rules.rules == [
+                .init(
+                    match: .init(kind: .mouse),
+                    changes: [
+                        .accelerationProfile(.custom), .dotsPerInch(1600), .scrollFactor(2.5),
+                        .accelerationSpeed(-0.25), .customAcceleration(curves),
+                    ], line: 1)
+            ])
+        let settings = rules.settings(for: ScriptedDevice.mouse(), base: DeviceSettings())
+        #expect(
+            settings
+                == DeviceSettings(
+                    accelerationProfile: .custom, accelerationSpeed: -0.25, customAcceleration: curves,
+                    dotsPerInch: 1600, scrollFactor: 2.5))
+    }
+
     /// Lines may end in CR LF, and may be indented.
     @Test func windowsLineEndsAndIndentationAreAccepted() throws {
         let text = "# rules\r\n  {\"match\": {}, \"settings\": {\"leftHanded\": true}}\r\n\r\n"
@@ -94,7 +122,9 @@ import WayfinderTestSupport
         (
             "{\"match\": {}, \"settings\": {\"speed\": 0.5}}",
             "unknown setting \"speed\" (tapToClick, tapAndDrag, dragLock, clickMethod, "
-                + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, scrollMethod)"
+                + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, "
+                + "disableWhileTrackpointing, scrollMethod, accelProfile, accelSpeed, accelPoints, accelStep, accelMotionPoints, accelMotionStep, "
+                + "accelScrollPoints, accelScrollStep, dpi, scrollFactor)"
         ),
         ("{\"match\": {}, \"settings\": {\"leftHanded\": 1}}", "\"leftHanded\" must be true or false"),
         ("{\"match\": {}, \"settings\": {\"tapToClick\": \"yes\"}}", "\"tapToClick\" must be true or false"),
@@ -125,6 +155,16 @@ import WayfinderTestSupport
             "the key \"match\" appears twice in one object"
         ),
         ("{\"match\": {}, \"settings\": {\"leftHanded\": null}}", "\"leftHanded\" must be true or false"),
+        ("{\"match\": {}, \"settings\": {\"accelSpeed\": 1.5}}", "\"accelSpeed\" must be a number from -1.0 to 1.0"),
+        ("{\"match\": {}, \"settings\": {\"dpi\": 800.5}}", "\"dpi\" must be a whole number"),
+        (
+            "{\"match\": {}, \"settings\": {\"accelPoints\": [1]}}",
+            "\"accelPoints\" and \"accelStep\": an acceleration curve takes 2 to 64 points, not 1"
+        ),
+        (
+            "{\"match\": {}, \"settings\": {\"accelScrollPoints\": \"0 1\"}}",
+            "\"accelScrollPoints\" must be an array of numbers, like [0, 1, 2.5]"
+        ),
     ])
     func aBrokenRuleNamesTheFileAndLine(rule: String, message: String) {
         let text = "# a comment, then a blank line\n\n" + rule

@@ -13,7 +13,7 @@ import WayfinderTestSupport
     /// length and the replay's settle time, and returns each pass's events without their times.
     private static func play(passes: Int, cells: Int = 100) throws -> [[WayfinderEvent.Payload]] {
         let session = GeneratedMouseSession()
-        let runtime = try Runtime(scene: GridScene(cells: cells).scene)
+        let runtime = try Runtime(scene: GridScene(cells: cells).scene, settings: scriptedPointer)
         runtime.addDevice(.numbered(mouse.rawValue), description: GeneratedMouseSession.device, at: .zero)
         let passLength = session.duration + Replay.settleDuration
         var result: [[WayfinderEvent.Payload]] = []

@@ -48,7 +48,7 @@ import WayfinderTestSupport
     // MARK: Hover
 
     @Test func thePointerHighlightsRowsAsItMovesAndAsTheListScrollsUnderIt() throws {
-        let runtime = try Runtime(scene: try Self.scene())
+        let runtime = try Runtime(scene: try Self.scene(), settings: scriptedPointer)
         var script = InputScript(device: ScriptedDevice.mouse())
         let start = script.now
         // From the centre (500, 400) onto row-1 at (250, 300).
@@ -93,7 +93,7 @@ import WayfinderTestSupport
     /// it (a device's stream never leaves a hover begun), and the pointer stays where it was. A
     /// second mouse moving the pointer a point further brings the hover back, its own.
     @Test func hoverEndsWithTheMouseThatMovedThePointerAndComesBackWithTheNext() throws {
-        let runtime = try Runtime(scene: try Self.scene())
+        let runtime = try Runtime(scene: try Self.scene(), settings: scriptedPointer)
         var first = InputScript(device: ScriptedDevice.mouse(name: "First Mouse"))
         let start = first.now
         first.wait(.milliseconds(10))
@@ -135,7 +135,7 @@ import WayfinderTestSupport
 
     /// Replays strokes through a runtime of the scene; returns it and the text lines.
     private func replay(_ strokes: [Stroke]) throws -> (Runtime, [String]) {
-        let runtime = try Runtime(scene: try Self.scene())
+        let runtime = try Runtime(scene: try Self.scene(), settings: scriptedPointer)
         var script = InputScript(device: ScriptedDevice.touchscreen(width: 200, height: 160))
         let start = script.now
         for (index, stroke) in strokes.enumerated() {
@@ -205,7 +205,7 @@ import WayfinderTestSupport
     /// pointer: the content point under it, (250, 200) from the map's corner, stays there, so the
     /// offset is (250, 200)·(s − 1). The pin grows under the pointer, which stays on it.
     @Test func aTouchpadPinchThroughTheClassifierZoomsTheMapAboutThePointer() throws {
-        let runtime = try Runtime(scene: try Self.scene())
+        let runtime = try Runtime(scene: try Self.scene(), settings: scriptedPointer)
         var mouse = InputScript(device: ScriptedDevice.mouse())
         let start = mouse.now
         mouse.wait(.milliseconds(10))

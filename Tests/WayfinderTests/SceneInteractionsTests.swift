@@ -162,7 +162,7 @@ import WayfinderTestSupport
 
     /// The demo scene in a runtime: the real classifier, interactions and focus engine.
     private func demoRuntime() throws -> Runtime {
-        try Runtime(scene: try Scene.load(contentsOf: demoScene).scene)
+        try Runtime(scene: try Scene.load(contentsOf: demoScene).scene, settings: Demo.settings)
     }
 
     private func actions(_ events: [WayfinderEvent]) -> [String] {

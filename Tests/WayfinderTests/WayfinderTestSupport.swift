@@ -1,5 +1,10 @@
+import Classification
 import EventModel
 import Wayfinder
+
+/// Flat acceleration at speed 0, for scenes whose scripted streams are written in points: a mouse
+/// count is one point, as the scene's positions assume.
+let scriptedPointer = DeviceSettings(accelerationProfile: .flat)
 
 extension Replay {
     /// Every step of the merged time line, read at once.

@@ -370,6 +370,9 @@ public final class Runtime {
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
                 append(sceneOutput, device: device.identity, into: &output)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .gesture:
+                if case .motion = input.event, device.kind == .pointingStick, devices.count > 1 {
+                    shareStickMotion(from: device, at: input.time)
+                }
                 guard let scene else {
                     output.append(
                         WayfinderEvent(
@@ -384,6 +387,14 @@ public final class Runtime {
                         time: input.time, device: device.identity, payload: .input(input.event, target: target)))
                 append(sceneOutput, device: device.identity, into: &output)
             }
+        }
+    }
+
+    /// Lets every other device's classifier see a pointing stick's motion
+    /// (disable-while-trackpointing).
+    private func shareStickMotion(from stick: Device, at time: Timestamp) {
+        for other in devices where other !== stick {
+            other.classifier.observePointingStickMotion(onStick: stick.description.identity, at: time)
         }
     }
 
@@ -579,6 +590,10 @@ final class TranslatorClassifier: FrameClassifier {
     func explain(_ isOn: Bool) { translator.isExplaining = isOn }
 
     func takeDecisions(into buffer: inout [ClassificationDecision]) { translator.takeDecisions(into: &buffer) }
+
+    func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp) {
+        translator.observePointingStickMotion(onStick: stick, at: time)
+    }
 
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {
         translator.observeKey(code, isDown: isDown, onKeyboard: keyboard, at: time)

@@ -22,6 +22,8 @@ protocol FrameClassifier: AnyObject {
     func takeDecisions(into buffer: inout [ClassificationDecision])
     /// A key of a keyboard (another device) went down or up: for disable-while-typing.
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp)
+    /// A pointing stick (another device) moved the pointer: for disable-while-trackpointing.
+    func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp)
 }
 
 extension FrameClassifier {
@@ -29,6 +31,7 @@ extension FrameClassifier {
     func explain(_ isOn: Bool) {}
     func takeDecisions(into buffer: inout [ClassificationDecision]) {}
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {}
+    func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp) {}
 }
 
 /// The scene: node tree with its interactions (pointer input) and focus engine (keys), behind the

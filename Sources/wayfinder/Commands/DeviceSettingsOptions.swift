@@ -7,7 +7,8 @@ struct DeviceSetting {
     /// The option, as the tables of `run` and `replay` list it.
     var option: CommandOption
     /// Sets the setting from the option's value (nil for a flag); called only when it is given.
-    var apply: @Sendable (String?, inout DeviceSettings) -> Void
+    /// Throws a ``UsageError`` for a value the setting cannot take.
+    var apply: @Sendable (String?, inout DeviceSettings) throws(UsageError) -> Void
 }
 
 /// The device settings that `run` and `replay` share, with libinput's defaults (see
@@ -33,9 +34,28 @@ enum DeviceSettingsOptions {
         "--no-middle-emulation", help: "No middle-button emulation (default: on without a middle button).")
     static let noDisableWhileTyping = CommandOption.flag(
         "--no-disable-while-typing", help: "Keeps touchpads working while a built-in keyboard is typed on.")
+    static let noDisableWhileTrackpointing = CommandOption.flag(
+        "--no-disable-while-trackpointing",
+        help: "Keeps touchpads working while a built-in pointing stick moves the pointer.")
     static let scrollMethod = CommandOption.choice(
         "--scroll-method", of: ScrollMethod.self,
         help: "How touchpads and pointing sticks scroll (default: per device).")
+
+    static let accelProfile = CommandOption.choice(
+        "--accel-profile", of: AccelerationProfile.self,
+        help: "How pointer speed changes distance: libinput's curves (default: adaptive), flat or custom.")
+    static let accelSpeed = CommandOption.value(
+        "--accel-speed", placeholder: "SPEED", help: "Pointer speed from -1 to 1, as libinput's (default: 0).")
+    static let accelPoints = CommandOption.value(
+        "--accel-points", placeholder: "POINTS",
+        help: "The custom curve: output speeds in points per ms, e.g. \"0 1 2.5 5\" (default: \"0 1\").")
+    static let accelStep = CommandOption.value(
+        "--accel-step", placeholder: "STEP", help: "The input speed between custom points, points per ms (default: 1).")
+    static let dpi = CommandOption.value(
+        "--dpi", placeholder: "DPI",
+        help: "A mouse's resolution, normalised to 1000 dpi (default: MOUSE_DPI, else 1000).")
+    static let scrollFactor = CommandOption.value(
+        "--scroll-factor", placeholder: "FACTOR", help: "Multiplies every scroll's distance (default: 1).")
 
     static let settingsFile = CommandOption.value(
         "--settings", placeholder: "FILE", completion: .file(extensions: ["jsonl", "json"]),
@@ -57,10 +77,68 @@ enum DeviceSettingsOptions {
         DeviceSetting(option: middleEmulation) { _, settings in settings.middleButtonEmulation = true },
         DeviceSetting(option: noMiddleEmulation) { _, settings in settings.middleButtonEmulation = false },
         DeviceSetting(option: noDisableWhileTyping) { _, settings in settings.disableWhileTyping = false },
+        DeviceSetting(option: noDisableWhileTrackpointing) { _, settings in
+            settings.disableWhileTrackpointing = false
+        },
         DeviceSetting(option: scrollMethod) { value, settings in
             settings.scrollMethod = value.flatMap(ScrollMethod.init(rawValue:))
         },
+        DeviceSetting(option: accelProfile) { value, settings in
+            settings.accelerationProfile = value.flatMap(AccelerationProfile.init(rawValue:)) ?? .adaptive
+        },
+        DeviceSetting(option: accelSpeed) { value, settings throws(UsageError) in
+            let speed = try number(value, of: accelSpeed)
+            guard DeviceSettings.accelerationSpeedRange.contains(speed) else {
+                throw UsageError("'--accel-speed' must be from -1 to 1, not '\(value ?? "")'")
+            }
+            settings.accelerationSpeed = speed
+        },
+        DeviceSetting(option: accelPoints) { value, settings throws(UsageError) in
+            let words = (value ?? "").split(whereSeparator: { $0 == " " || $0 == "," })
+            var points: [Double] = []
+            for word in words {
+                guard let point = Double(word), point.isFinite else {
+                    throw UsageError("'--accel-points' takes numbers separated by spaces, not '\(word)'")
+                }
+                points.append(point)
+            }
+            settings.customAcceleration.fallback = try curve(step: settings.customAcceleration.fallback.step, points)
+        },
+        DeviceSetting(option: accelStep) { value, settings throws(UsageError) in
+            let step = try number(value, of: accelStep)
+            settings.customAcceleration.fallback = try curve(step: step, settings.customAcceleration.fallback.points)
+        },
+        DeviceSetting(option: dpi) { value, settings throws(UsageError) in
+            guard let dpi = value.flatMap({ Int($0) }), DeviceSettings.dotsPerInchRange.contains(dpi) else {
+                throw UsageError("'--dpi' must be a whole number from 1 to 100000, not '\(value ?? "")'")
+            }
+            settings.dotsPerInch = dpi
+        },
+        DeviceSetting(option: scrollFactor) { value, settings throws(UsageError) in
+            let factor = try number(value, of: scrollFactor)
+            guard DeviceSettings.scrollFactorRange.contains(factor) else {
+                throw UsageError("'--scroll-factor' must be from 0 to 100, not '\(value ?? "")'")
+            }
+            settings.scrollFactor = factor
+        },
     ]
+
+    /// The option's value as a finite number.
+    private static func number(_ value: String?, of option: CommandOption) throws(UsageError) -> Double {
+        guard let number = value.flatMap({ Double($0) }), number.isFinite else {
+            throw UsageError("'\(option.names.last ?? "")' takes a number, not '\(value ?? "")'")
+        }
+        return number
+    }
+
+    /// A custom curve, or the usage error saying why it is refused.
+    private static func curve(step: Double, _ points: [Double]) throws(UsageError) -> AccelerationCurve {
+        do {
+            return try AccelerationCurve(step: step, points: points)
+        } catch {
+            throw UsageError("'--accel-points' and '--accel-step': \(error)")
+        }
+    }
 
     /// The settings' options, for a command's table: the settings, then the settings file.
     static var options: [CommandOption] { all.map(\.option) + [settingsFile] }
@@ -80,10 +158,11 @@ enum DeviceSettingsOptions {
     }
 
     /// Returns the device settings the command line chose.
-    static func deviceSettings(from arguments: ParsedArguments) -> DeviceSettings {
+    /// - Throws: ``UsageError`` for a value a setting cannot take.
+    static func deviceSettings(from arguments: ParsedArguments) throws(UsageError) -> DeviceSettings {
         var settings = DeviceSettings()
         for setting in all where arguments.contains(setting.option) {
-            setting.apply(arguments.value(of: setting.option), &settings)
+            try setting.apply(arguments.value(of: setting.option), &settings)
         }
         return settings
     }

@@ -110,7 +110,7 @@ struct ReplayCommand: Command {
         isJSON = arguments.contains(Self.json)
         isRealtime = arguments.contains(Self.realtime)
         exposesAccessibility = arguments.contains(AccessibilityExposure.option)
-        deviceSettings = DeviceSettingsOptions.deviceSettings(from: arguments)
+        deviceSettings = try DeviceSettingsOptions.deviceSettings(from: arguments)
         settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         isMotionIncluded = arguments.contains(Self.motion)
         selection = DeviceSelection(arguments.values(of: Self.device))

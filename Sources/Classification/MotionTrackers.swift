@@ -1,0 +1,155 @@
+import Geometry
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The speed of a pointer as libinput measures it for acceleration (`filter.c`'s trackers): each
+/// motion event starts a tracker, every tracker adds up the deltas since it started, and the
+/// speed is the distance of the most recent trackers over their time, as far back as they stay
+/// within a second, in one direction and at a similar speed.
+///
+/// Deltas are in the units the profile works in (1000-dpi counts for a mouse, device units on the
+/// x axis's resolution for a touchpad); times are whole microseconds; speeds are units per
+/// microsecond. The storage is fixed when the trackers are made: feeding allocates nothing.
+struct MotionTrackers: Hashable, Sendable {
+    /// Trackers older than this do not count: libinput's `MOTION_TIMEOUT`, 1 s (`filter.c`).
+    static let motionTimeout: Int64 = 1_000_000
+    /// A tracker whose speed differs from the most recent one's by more than this ends the
+    /// average: libinput's `MAX_VELOCITY_DIFF`, 1 unit per ms (`filter.c`).
+    static let maximumSpeedDifference = 1.0 / 1000
+    /// libinput's tracker count without its velocity-averaging quirk (`filter-mouse.c`,
+    /// `filter-touchpad.c`, `filter-trackpoint.c`: `use_velocity_averaging ? 16 : 2`): the speed
+    /// is that of the latest event alone.
+    static let defaultCount = 2
+    /// The time of a tracker that has seen nothing: long before any event. libinput's trackers
+    /// start at time 0 of a monotonic clock that is well past a second by the first event; a
+    /// recording's times may start at 0, so "long ago" is written out.
+    static let longAgo: Int64 = -(1 << 50)
+
+    /// A time interval shorter than `threshold` counts as `value` (libinput's
+    /// `pointer_delta_smoothener`, in microseconds), for devices whose events arrive in bursts.
+    struct Smoothing: Hashable, Sendable {
+        var threshold: Int64
+        var value: Int64
+    }
+
+    private var deltas: [Vector]
+    private var times: [Int64]
+    private var directions: [UInt8]
+    private var current = 0
+    private let smoothing: Smoothing?
+
+    /// Creates `count` empty trackers (long ago, no direction), as libinput's are.
+    init(count: Int = MotionTrackers.defaultCount, smoothing: Smoothing? = nil) {
+        deltas = [Vector](repeating: .zero, count: count)
+        times = [Int64](repeating: Self.longAgo, count: count)
+        directions = [UInt8](repeating: 0, count: count)
+        self.smoothing = smoothing
+    }
+
+    private func index(offset: Int) -> Int { (current + deltas.count - offset) % deltas.count }
+
+    /// Forgets the motion so far: the next speed is measured from `time` (libinput's
+    /// `trackers_reset`, when a touch begins).
+    mutating func reset(at time: Int64) {
+        for offset in 1..<deltas.count {
+            let tracker = index(offset: offset)
+            times[tracker] = Self.longAgo
+            directions[tracker] = 0
+            deltas[tracker] = .zero
+        }
+        times[current] = time
+        directions[current] = CompassDirections.undefined
+    }
+
+    /// Adds a motion event's delta at `time` (libinput's `trackers_feed`).
+    mutating func feed(_ delta: Vector, at time: Int64) {
+        for tracker in deltas.indices { deltas[tracker] = deltas[tracker] + delta }
+        current = (current + 1) % deltas.count
+        deltas[current] = .zero
+        times[current] = time
+        // With two trackers the speed is the latest movement's whatever the directions (a change
+        // of direction keeps the newest tracker's speed too): the angle is only worked out when
+        // there are older trackers to stop at.
+        directions[current] = deltas.count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined
+    }
+
+    private func speed(of tracker: Int, at time: Int64) -> Double {
+        var interval = time - times[tracker] + 1
+        if let smoothing, interval < smoothing.threshold { interval = smoothing.value }
+        return deltas[tracker].length / Double(interval)
+    }
+
+    /// The speed at `time`, in units per microsecond (libinput's `trackers_velocity`): the
+    /// oldest tracker that is less than a second old, in a direction shared by every newer one,
+    /// and within `maximumSpeedDifference` of the newest; the first motion after a second of rest
+    /// is measured over the whole second.
+    func speed(at time: Int64) -> Double {
+        var result = 0.0
+        var initial = 0.0
+        var direction = directions[current]
+        for offset in 1..<deltas.count {
+            let tracker = index(offset: offset)
+            if times[tracker] > time { break }
+            if time - times[tracker] > Self.motionTimeout {
+                if offset == 1 { result = speed(of: tracker, at: times[tracker] + Self.motionTimeout) }
+                break
+            }
+            let speed = speed(of: tracker, at: time)
+            direction &= directions[tracker]
+            if direction == 0 {
+                if offset == 1 { result = speed }
+                break
+            }
+            if initial == 0 {
+                initial = speed
+                result = speed
+            } else {
+                if abs(initial - speed) > Self.maximumSpeedDifference { break }
+                result = speed
+            }
+        }
+        return result
+    }
+}
+
+/// The eight compass directions a delta may point in, as bits (north first, clockwise), as
+/// libinput marks its trackers (`xy_get_direction`, in `libinput-private.h`).
+enum CompassDirections {
+    /// Any direction: a tracker reset marks the newest tracker so.
+    static let undefined: UInt8 = 0xff
+
+    /// The one or two octants closest to the delta's direction; a delta shorter than 2 units on
+    /// both axes marks the three octants around its quadrant or axis, since its angle means
+    /// little.
+    static func of(_ delta: Vector) -> UInt8 {
+        let (x, y) = (delta.x, delta.y)
+        let north: UInt8 = 1 << 0
+        let northEast: UInt8 = 1 << 1
+        let east: UInt8 = 1 << 2
+        let southEast: UInt8 = 1 << 3
+        let south: UInt8 = 1 << 4
+        let southWest: UInt8 = 1 << 5
+        let west: UInt8 = 1 << 6
+        let northWest: UInt8 = 1 << 7
+        if abs(x) < 2, abs(y) < 2 {
+            if x > 0, y > 0 { return south | southEast | east }
+            if x > 0, y < 0 { return north | northEast | east }
+            if x < 0, y > 0 { return south | southWest | west }
+            if x < 0, y < 0 { return north | northWest | west }
+            if x > 0 { return northEast | east | southEast }
+            if x < 0 { return northWest | west | southWest }
+            if y > 0 { return southEast | south | southWest }
+            if y < 0 { return northEast | north | northWest }
+            return undefined
+        }
+        // The angle in eighths of a turn from north, clockwise (y grows downward): [0, 8).
+        var turn = atan2(y, x) + 2.5 * Double.pi
+        turn = turn.truncatingRemainder(dividingBy: 2 * Double.pi)
+        turn *= 4 / Double.pi
+        let first = Int(turn + 0.9) % 8
+        let second = Int(turn + 0.1) % 8
+        return UInt8(1 << first) | UInt8(1 << second)
+    }
+}
