@@ -42,6 +42,12 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         /// A touch sequence on a touchpad did not tap: more fingers than the limit were down at
         /// once (a hand resting, not a tap).
         case touchHadTooManyFingers(fingers: Int, limit: Int)
+        /// A touch sequence on a touchpad did not tap: a finger became a palm while down (the
+        /// firmware's `MT_TOOL_PALM`, or a pressure above the palm threshold).
+        case touchBecamePalm(fingers: Int)
+        /// A finger resting at the bottom of a clickpad while another moved is a thumb, ignored
+        /// until it lifts.
+        case restingThumbIgnored
         /// A tap did not click because tapping is off.
         case tappingOff(fingers: Int)
         /// A tap was ignored because a paired keyboard was typed on `sinceKey` milliseconds
@@ -83,6 +89,9 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         case touchscreenMovedTooFar(points: Double, limit: Double)
         /// A touchscreen touch did not tap: it lasted the long-press duration.
         case touchscreenHeldTooLong(milliseconds: Int64, limit: Int64)
+        /// A touch sequence on a touchscreen did not tap: a touch became a palm while down and
+        /// was cancelled.
+        case touchscreenTouchBecamePalm
     }
 
     /// The decision in one line, with its numbers: `1-finger touch did not tap: moved 4.4 mm,
@@ -99,6 +108,10 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
             return "\(fingers)-finger touch did not tap: a button was pressed during it"
         case .touchHadTooManyFingers(let fingers, let limit):
             return "\(fingers)-finger touch did not tap: more than \(limit) fingers"
+        case .touchBecamePalm(let fingers):
+            return "\(fingers)-finger touch did not tap: a finger became a palm while down"
+        case .restingThumbIgnored:
+            return "a finger resting at the bottom while another moved: a thumb, ignored until it lifts"
         case .tappingOff(let fingers):
             return "\(fingers)-finger tap did not click: tap-to-click is off "
                 + "(the default on a pad with a physical button)"
@@ -138,6 +151,8 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
                 + "(a pan: only its positions report it)"
         case .touchscreenHeldTooLong(let milliseconds, let limit):
             return "touch did not tap: held \(milliseconds) ms, \(limit) ms or longer"
+        case .touchscreenTouchBecamePalm:
+            return "touch did not tap: a touch became a palm while down and was cancelled"
         }
     }
 

@@ -130,12 +130,33 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// Touchpad gestures are recognised with at most this many fingers (libinput's limit: a
     /// whole hand on the pad is no gesture).
     public var gestureMaximumFingers: Int = 4
-    /// On a touchscreen, two touches pinch once the distance between them changed by this many
-    /// points, even if one of them rests (Android's `ScaleGestureDetector` span slop: twice the
-    /// 8 dp touch slop). Whether touches rest or move is judged by `longPressAllowableMovement`,
-    /// and how long they must rest to hold by `longPressDuration` (UIKit's long press, which a
-    /// two-finger hold is with `numberOfTouchesRequired` 2).
-    public var touchscreenPinchSpanChange: Double = 16
+    /// A touchscreen touch that is less than this far from where it landed has not moved: with
+    /// other touches it may still tap or hold, and it begins no gesture. Real panels are noisy:
+    /// on an N-Trig panel a resting finger wobbles about ±1 mm a frame, so it can be read 2 mm
+    /// off its landing sample along each axis, 2.8 mm in all; UIKit's 10 pt (1.6 mm at its
+    /// 163 points per inch) assumes a clean panel. Three millimetres is above that noise and
+    /// below the 5 mm a deliberate two-finger swipe or pinch covers in its first 50 ms (the
+    /// scripted gestures move 2 mm every 10 ms). Two touches pinch once the distance between them
+    /// changed by twice this, each of them may be that far off (the rule by which Android's
+    /// `ScaleGestureDetector` span slop is twice its touch slop), and swipe once both moved this
+    /// far the same way. How long they must rest to hold is
+    /// `longPressDuration` (UIKit's long press, which a two-finger hold is with
+    /// `numberOfTouchesRequired` 2).
+    public var touchscreenRestingDistance: Double = 3
+    /// Two touchscreen touches rotate once the line between them turned this far, in degrees.
+    /// Each touch may be `touchscreenRestingDistance` off at rest, so the line between two
+    /// fingertips side by side (about 22 mm apart, centre to centre, or more) can seem to turn
+    /// up to 15° from noise alone.
+    public var touchscreenRotationDegrees: Double = 15
+    /// A touchscreen gesture begins only once no touch has landed or lifted for this long: fingers
+    /// meant to land together land 10–40 ms apart (measured on real Atmel panel recordings for
+    /// issue 20), and a gesture that began with the first of them would end
+    /// when the next lands, before the one gesture with the final count. Fifty milliseconds is
+    /// the longest gap plus one frame of a 100 Hz panel; libinput waits 100 ms
+    /// (`DEFAULT_GESTURE_SWITCH_TIMEOUT`, `gestureSwitchTimeout`) before a touchpad gesture's
+    /// count changes, which on a directly touched screen would leave the content behind the
+    /// fingers for longer.
+    public var touchscreenLandingSettle: Duration = .milliseconds(50)
 
     // MARK: Clicks
 

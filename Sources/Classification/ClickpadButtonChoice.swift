@@ -61,7 +61,7 @@ struct ClickpadButtonChoice {
         switch method {
         case .buttonAreas:
             var button = mapping.primary
-            for contact in contacts where contact.isActive && contact.tool != .palm {
+            for contact in contacts where contact.isActive && contact.tool != .palm && contact.hasPosition {
                 guard contact.position.y >= size.height - stripHeight else { continue }
                 let fraction = contact.position.x / size.width
                 if fraction > secondaryAreaStart {

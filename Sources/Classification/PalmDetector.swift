@@ -22,6 +22,9 @@ import InputEvents
 /// L----------------|--    a palm for the rest of the touch
 /// ```
 ///
+/// Only the pressure and tool rules judge a contact whose position never came (see
+/// `Contact.hasPosition`): its unset position would lie in the left edge zone.
+///
 /// A contact that lands gets a fresh verdict; a lifted contact keeps its last one until its slot
 /// is reused, so that whoever judges lifts (taps) can still tell a palm.
 struct PalmDetector {
@@ -84,20 +87,28 @@ struct PalmDetector {
     ///   - contacts: the contacts, by slot.
     ///   - live: the slots that are active or changed in this frame (the others are left alone).
     ///   - time: the frame's time.
-    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) {
+    /// - Returns: whether a contact that was a finger before this frame became a palm in it (its
+    ///   tool or pressure said so while it was down): it stops counting without having lifted.
+    @discardableResult
+    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) -> Bool {
+        var fingerBecamePalm = false
         for slot in live {
             let contact = contacts[slot]
             // A contact that landed starts as a finger, even one that lifted again in the frame.
             if contact.isNew { verdicts[slot] = .finger }
             guard contact.isActive else { continue }
-            verdicts[slot] = next(after: verdicts[slot], for: contact, at: time)
+            let before = verdicts[slot]
+            verdicts[slot] = next(after: before, for: contact, at: time)
+            if !contact.isNew, before == .finger, verdicts[slot] == .palm { fingerBecamePalm = true }
         }
+        return fingerBecamePalm
     }
 
     private func next(after verdict: Verdict, for contact: Contact, at time: Timestamp) -> Verdict {
         if contact.tool == .palm { return .palm }
         if let pressureThreshold, contact.pressure > pressureThreshold { return .palm }
-        guard let edgeZoneWidth else { return verdict }
+        // The edge zones judge positions the device reported, never a slot's unset (0, 0).
+        guard let edgeZoneWidth, contact.hasPosition else { return verdict }
         let inZone = contact.position.x < edgeZoneWidth || contact.position.x > padWidth - edgeZoneWidth
         if contact.isNew { return inZone ? .edgeCandidate : verdict }
         switch verdict {

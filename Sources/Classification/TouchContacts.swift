@@ -41,6 +41,14 @@ struct Contact: Hashable, Sendable {
     var pressure: Int32 = 0
     /// What the device says touches (`ABS_MT_TOOL_TYPE`).
     var tool = ContactTool.finger
+    /// Whether the device reported a position for the contact since it landed. Some firmware
+    /// gives a slot a tracking ID but never a position (a two-slot Cypress clickpad does so for a
+    /// third finger), or the position a frame later: until one comes, the contact is a finger
+    /// without a position, whose coordinates (the slot's previous contact's, or (0, 0)) must not
+    /// be taken for a place on the surface. (The kernel drops a value equal to the slot's last, so
+    /// a finger landing exactly where the slot's previous one lifted has no position until it
+    /// moves.) Set every frame for the contacts on the surface.
+    var hasPosition = true
 
     /// The movement since the previous frame, in millimetres.
     var delta: Vector { position - previous }
@@ -106,6 +114,13 @@ struct TouchContacts {
     private(set) var changed = SlotSet()
     /// The slots with something to look at in the current frame: on the surface, or just lifted.
     var live: SlotSet { active.union(changed) }
+    /// The slots whose contact the device has reported a position for since it landed (see
+    /// `Contact.hasPosition`), and those with a position event in the current frame.
+    private var positionedSlots = SlotSet()
+    private var positionedInFrame = SlotSet()
+    /// The slots whose contact, landed in an earlier frame, got its first position in this one:
+    /// for the parts that follow positions, it lands now.
+    private(set) var arrivedPositions = SlotSet()
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
@@ -174,6 +189,8 @@ struct TouchContacts {
             }
         }
         changed = SlotSet()
+        positionedInFrame = SlotSet()
+        arrivedPositions = SlotSet()
         anonymousCount = 0
     }
 
@@ -198,6 +215,8 @@ struct TouchContacts {
                         changed.insert(currentSlot)
                     }
                 } else if !contacts[currentSlot].isActive {
+                    // A position before the tracking ID in the same frame is the new contact's.
+                    if !positionedInFrame.contains(currentSlot) { positionedSlots.remove(currentSlot) }
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
@@ -208,9 +227,13 @@ struct TouchContacts {
             case codes.positionX:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawX = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
             case codes.positionY:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].rawY = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
@@ -269,9 +292,18 @@ struct TouchContacts {
             setActive(0, active, at: time)
         }
         let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
+        // Without slots every contact is reported with its position.
+        let positioned = contactProtocol == .slots ? positionedSlots : active
+        var arrived = SlotSet()
+        defer { arrivedPositions = arrived }
         contacts.withUnsafeMutableBufferPointer { contacts in
             for index in active {
-                if contacts[index].isNew {
+                // A position that arrives after the landing starts the contact afresh, as a
+                // landing does (without counting as one).
+                let positionArrived = !contacts[index].hasPosition && positioned.contains(index)
+                if positionArrived, !contacts[index].isNew { arrived.insert(index) }
+                contacts[index].hasPosition = positioned.contains(index)
+                if contacts[index].isNew || positionArrived {
                     contacts[index].centerX = contacts[index].rawX
                     contacts[index].centerY = contacts[index].rawY
                 } else {
@@ -282,7 +314,7 @@ struct TouchContacts {
                 }
                 contacts[index].position = geometry.millimetres(
                     x: contacts[index].centerX, y: contacts[index].centerY)
-                if contacts[index].isNew {
+                if contacts[index].isNew || positionArrived {
                     contacts[index].origin = contacts[index].position
                     contacts[index].previous = contacts[index].position
                 }
@@ -369,6 +401,8 @@ struct TouchContacts {
         }
         active = SlotSet()
         changed = SlotSet()
+        positionedSlots = SlotSet()
+        positionedInFrame = SlotSet()
         toolKeys.reset()
         anonymousCount = 0
         pendingHasPosition = false

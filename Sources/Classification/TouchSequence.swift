@@ -2,14 +2,17 @@ import InputEvents
 
 /// Whether a touch sequence on a touchscreen, from the first contact landing on an empty screen
 /// to the last one lifting, was a tap: every contact lifted before the long-press duration and
-/// none moved further than the allowable movement.
+/// none moved further than a resting touch may (`touchscreenRestingDistance`, 3 mm: more than a
+/// noisy panel wobbles a resting finger, where UIKit's 10 pt would take that wobble for movement).
 ///
 /// ```
 /// idle      --a contact lands------------------------------> touching
 /// touching  --a contact lands------------------------------> touching (one finger more)
-/// touching  --a contact moves > 10 pt from its landing-----> touching (moved)
+/// touching  --a contact moves > 3 mm from its landing------> touching (moved)
+/// touching  --a contact becomes a palm--------------------> touching (cancelled)
 /// touching  --the last contact lifts-----------------------> idle      tapped(fingers) unless
-///                                                                       moved or held ≥ 500 ms
+///                                                                       cancelled, moved or held
+///                                                                       ≥ 500 ms
 /// ```
 ///
 /// On a timeline, with `L` the first landing, `U` the last lift and `|` the long-press duration:
@@ -21,8 +24,9 @@ import InputEvents
 struct TouchSequence {
     private enum State: Hashable, Sendable {
         case idle
-        /// `farthest`: the largest distance, in points, a contact was from where it landed.
-        case touching(start: Timestamp, fingers: Int, farthest: Double)
+        /// `farthest`: the largest distance, in points, a contact was from where it landed;
+        /// `cancelled`: a contact became a palm while down.
+        case touching(start: Timestamp, fingers: Int, farthest: Double, cancelled: Bool)
     }
 
     /// What the caller reports.
@@ -33,6 +37,8 @@ struct TouchSequence {
         case moved(points: Double)
         /// The sequence lasted this many milliseconds, the long-press duration or more: not a tap.
         case heldTooLong(milliseconds: Int64)
+        /// A contact became a palm while down: the sequence was cancelled, not a tap.
+        case cancelledByPalm
     }
 
     /// The allowable movement in points, for explanations.
@@ -47,7 +53,7 @@ struct TouchSequence {
 
     init(thresholds: ClassificationThresholds) {
         maximumDuration = thresholds.longPressDuration.ceiledMicroseconds
-        allowableMovement = thresholds.longPressAllowableMovement
+        allowableMovement = thresholds.touchscreenRestingDistance * thresholds.touchscreenPointsPerMillimetre
     }
 
     /// The name of the state, for transition traces.
@@ -66,24 +72,33 @@ struct TouchSequence {
     mutating func contactLanded(at time: Timestamp) -> Int {
         switch state {
         case .idle:
-            state = .touching(start: time, fingers: 1, farthest: 0)
+            state = .touching(start: time, fingers: 1, farthest: 0, cancelled: false)
             return 0
-        case .touching(let start, let fingers, let farthest):
-            state = .touching(start: start, fingers: fingers + 1, farthest: farthest)
+        case .touching(let start, let fingers, let farthest, let cancelled):
+            state = .touching(start: start, fingers: fingers + 1, farthest: farthest, cancelled: cancelled)
             return fingers
         }
     }
 
     /// A contact is `distance` points from where it landed.
     mutating func contact(movedBy distance: Double) {
-        guard case .touching(let start, let fingers, let farthest) = state, distance > farthest else { return }
-        state = .touching(start: start, fingers: fingers, farthest: distance)
+        guard case .touching(let start, let fingers, let farthest, let cancelled) = state, distance > farthest else {
+            return
+        }
+        state = .touching(start: start, fingers: fingers, farthest: distance, cancelled: cancelled)
+    }
+
+    /// A contact became a palm while down (the firmware's `MT_TOOL_PALM`): the sequence is no tap.
+    mutating func cancel() {
+        guard case .touching(let start, let fingers, let farthest, _) = state else { return }
+        state = .touching(start: start, fingers: fingers, farthest: farthest, cancelled: true)
     }
 
     /// The last contact lifted.
     mutating func lastContactLifted(at time: Timestamp) -> Action? {
-        guard case .touching(let start, let fingers, let farthest) = state else { return nil }
+        guard case .touching(let start, let fingers, let farthest, let cancelled) = state else { return nil }
         state = .idle
+        if cancelled { return .cancelledByPalm }
         if farthest > allowableMovement { return .moved(points: farthest) }
         let held = time.microseconds(since: start)
         guard held < maximumDuration else { return .heldTooLong(milliseconds: held / 1000) }

@@ -11,6 +11,9 @@
 ///   finger is judged as the topmost tracked contact is (a palm when it is one), because the
 ///   extra fingers of a pad that cannot track them are reported where that contact is: libinput
 ///   places its "fake touches" there and copies its pressure.
+/// - **Contacts without a position**: a slot with a tracking ID whose position never came (see
+///   `Contact.hasPosition`) is a finger the pad counts but does not place: it counts as an
+///   untracked finger, never as the topmost contact or a palm by where its unset position lies.
 /// - **Fewer fingers than tracked contacts**: some firmware keeps a slot open for a moment after
 ///   its finger lifted. Where the pad reports each contact's pressure, the contacts are trusted
 ///   and the lower count is ignored (pressure says which contacts touch, as it does for libinput);
@@ -60,6 +63,14 @@ struct TouchpadFingers: Hashable, Sendable {
             // The slots iterate in ascending order: those past `touching` are the highest ones.
             guard visited < touching else { break }
             visited += 1
+            guard contacts[slot].hasPosition else {
+                // A finger whose position never came counts as an untracked one.
+                if isFinger(slot) {
+                    count += 1
+                    untracked += 1
+                }
+                continue
+            }
             if topmost < 0 || contacts[slot].position.y < contacts[topmost].position.y { topmost = slot }
             guard isFinger(slot) else { continue }
             count += 1
@@ -67,8 +78,8 @@ struct TouchpadFingers: Hashable, Sendable {
             if first < 0 { first = slot } else if second < 0 { second = slot }
         }
         if let toolFingerCount, toolFingerCount > touching, topmost < 0 || isFinger(topmost) {
-            untracked = toolFingerCount - touching
-            count += untracked
+            untracked += toolFingerCount - touching
+            count += toolFingerCount - touching
         }
     }
 

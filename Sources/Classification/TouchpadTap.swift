@@ -7,6 +7,7 @@ import InputEvents
 /// idle      --fingers land (dead if a button is held or > 3)-------> touching
 /// touching  --more fingers land----------------------------------> touching (landing time reset)
 /// touching  --a button is pressed / a finger lifts > 1.3 mm away--> dead
+/// touching  --a finger becomes a palm (tool or pressure)----------> dead
 /// touching  --a fourth finger lands------------------------------> dead
 /// touching  --the last finger lifts within 180 ms of a landing----> idle      tapped(fingers)
 /// dead      --the last finger lifts--------------------------------> idle      notTapped(why)
@@ -38,6 +39,8 @@ struct TouchpadTap {
         case buttonPressed
         /// More fingers than `maximumFingers` were down at once.
         case tooManyFingers
+        /// A finger became a palm while down: a palm settling, not a finger tapping.
+        case becamePalm
         /// The last finger lifted this long after the last landing; `judgedOnTimeAlone` when the
         /// positions were a semi-multitouch bounding box.
         case heldTooLong(milliseconds: Int64, judgedOnTimeAlone: Bool)
@@ -95,6 +98,14 @@ struct TouchpadTap {
         guard case .touching(let landing, let fingers, let refusal, let unmeasured) = state else { return }
         state = .touching(
             lastLanding: landing, maximumFingers: fingers, refusal: refusal ?? .buttonPressed, isUnmeasured: unmeasured)
+    }
+
+    /// A finger became a palm while down: the touch sequence is no tap (its finger stops
+    /// counting, but it did not lift).
+    mutating func fingerBecamePalm() {
+        guard case .touching(let landing, let fingers, let refusal, let unmeasured) = state else { return }
+        state = .touching(
+            lastLanding: landing, maximumFingers: fingers, refusal: refusal ?? .becamePalm, isUnmeasured: unmeasured)
     }
 
     /// A frame ended.

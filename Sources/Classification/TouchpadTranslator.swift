@@ -288,7 +288,7 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         contacts.endFrame(at: time)
-        palms.update(contacts.contacts, live: contacts.live, at: time)
+        if palms.update(contacts.contacts, live: contacts.live, at: time) { tap.fingerBecamePalm() }
         if typing.isTyping || typing.ignoredSlots.count > 0 { followTypingTouches(at: time) }
         if trackpointing.isActive || trackpointing.ignoredSlots.count > 0 { followTrackpointingTouches(at: time) }
         let previousCount = fingers.count
@@ -328,7 +328,9 @@ struct TouchpadTranslator: PointingPart {
             perform(action, at: time, into: &output)
         }
 
-        if fingers.count != previousCount {
+        // A finger whose position arrives after its landing starts the gestures afresh, as a
+        // landing does: their movements are measured from where the fingers are.
+        if fingers.count != previousCount || contacts.arrivedPositions.count > 0 {
             fingersChanged(at: time, into: &output)
         } else {
             // What the fingers do is decided before they move the pointer or scroll: a scroll
@@ -347,6 +349,7 @@ struct TouchpadTranslator: PointingPart {
             case .ignoreThumb(let slot)?:
                 // A resting thumb counts no more: the fingers left start afresh from the next frame.
                 palms.ignoreThumb(in: slot)
+                log.record(.restingThumbIgnored, at: time)
                 fingers = countFingers()
                 fingersChanged(at: time, into: &output)
                 action = nil
@@ -562,6 +565,8 @@ struct TouchpadTranslator: PointingPart {
                 log.record(.touchPressedButton(fingers: count), at: time)
             case .tooManyFingers:
                 log.record(.touchHadTooManyFingers(fingers: count, limit: tap.maximumFingers), at: time)
+            case .becamePalm:
+                log.record(.touchBecamePalm(fingers: count), at: time)
             case .heldTooLong(let milliseconds, let timeAlone):
                 log.record(
                     .touchHeldTooLong(

@@ -9,27 +9,34 @@ import InputEvents
 /// ```
 /// idle      --two or more touches down-----------------------------> deciding   hold deadline armed
 /// deciding  --the deadline, every followed touch held still---------> holding    hold began
-/// deciding  --both followed touches move 10 pt the same way---------> moving     swipe began
-/// deciding  --their distance changes 16 pt, or they move apart------> moving     pinch began
-/// holding   --a followed touch moves 10 pt--------------------------> deciding   hold cancelled (then
+/// deciding  --settled; both followed touches move 3 mm the same way-> moving     swipe began
+/// deciding  --settled; their distance changes 6 mm, or the line-----> moving     pinch began
+///             between them turns 15°
+/// holding   --a followed touch moves 3 mm---------------------------> deciding   hold cancelled (then
 ///                                                                                  as deciding)
 /// moving    --the touches move-----------------------------------------> moving     changed
 /// holding, moving --a touch lands or lifts-----------------------------> deciding / idle   ended
 /// any begun --the device goes------------------------------------------> idle       cancelled
 /// ```
 ///
-/// On a timeline, with `L` the second touch landing, `|` the hold deadline (UIKit's long-press
-/// duration, 500 ms) and `M` the first frame whose movement decides:
+/// On a timeline, with `L` the last touch landing, `S` the end of the landing settle window
+/// (50 ms), `|` the hold deadline (UIKit's long-press duration, 500 ms) and `M` the first frame
+/// whose movement decides:
 ///
 /// ```
-/// L---M------|     a pinch or swipe began at M
+/// L--S--M----|     a pinch or swipe began at M
+/// L-M-S-m----|     moved before S: nothing until S, then at the first frame m after it
 /// L----------|--M  hold began at |, cancelled at M, then the pinch or swipe
 /// ```
 ///
 /// The two followed touches are the two on the screen, or with more the topmost and the
-/// bottommost. The thresholds are UIKit's and Android's (see `ClassificationThresholds`): a
-/// touch that moves less than a long press may (10 pt) is resting; a pinch needs the distance
-/// between the touches to change by Android's span slop (16 pt) unless both touches move apart.
+/// bottommost. Every distance is measured from where the touches were when their count last
+/// changed, and each is beyond what a real panel's noise moves a resting finger (see
+/// `ClassificationThresholds.touchscreenRestingDistance`): a touch nearer than 3 mm to where it
+/// landed rests; a swipe needs both to move 3 mm the same way, a pinch the distance between
+/// them to change by twice that (each may be that far off), a rotation the line between them to
+/// turn 15°. Fingers that land (or lift) one after another, 10–40 ms apart, make one gesture with
+/// the final count: nothing begins until 50 ms after the last landing or lift.
 struct TouchscreenGesture {
     private enum State: Hashable, Sendable {
         case idle
@@ -49,9 +56,13 @@ struct TouchscreenGesture {
     private var centroid = Vector.zero
     private let size: PhysicalSize
     private let pointsPerUnit: Double
+    /// When the touches have settled: no gesture but a hold begins before.
+    private var settled = Timestamp.zero
     private let holdDuration: Duration
+    private let landingSettle: Duration
+    /// `touchscreenRestingDistance` in points.
     private let restingMovement: Double
-    private let pinchSpanChange: Double
+    private let rotationDegrees: Double
     private let sameDirectionCosine: Double
 
     /// Creates the machine for a screen `size` large, in the units its contacts' positions use,
@@ -61,8 +72,9 @@ struct TouchscreenGesture {
         self.size = size
         self.pointsPerUnit = pointsPerUnit
         holdDuration = thresholds.longPressDuration
-        restingMovement = thresholds.longPressAllowableMovement
-        pinchSpanChange = thresholds.touchscreenPinchSpanChange
+        landingSettle = thresholds.touchscreenLandingSettle
+        restingMovement = thresholds.touchscreenRestingDistance * thresholds.touchscreenPointsPerMillimetre
+        rotationDegrees = thresholds.touchscreenRotationDegrees
         sameDirectionCosine = thresholds.scrollSameDirectionCosine
     }
 
@@ -112,20 +124,22 @@ struct TouchscreenGesture {
         case .deciding, .holding:
             let first = (contacts[top].position - origins[top]) * pointsPerUnit
             let second = (contacts[bottom].position - origins[bottom]) * pointsPerUnit
-            let moved = first.length > restingMovement && second.length > restingMovement
             if case .holding = state {
                 guard first.length > restingMovement || second.length > restingMovement else { return nil }
                 emit(.hold, .cancelled, at: time, into: &output)
                 state = .deciding(hold: nil)
             }
+            centroid = centre(contacts, active)
+            guard time >= settled else { return nil }
             let span = contacts[bottom].position - contacts[top].position
             let initial = origins[bottom] - origins[top]
-            centroid = centre(contacts, active)
-            if moved, sameDirection(first, second) {
+            if first.length > restingMovement, second.length > restingMovement, sameDirection(first, second) {
                 state = .moving(.swipe)
                 return gesture(.swipe, .began)
             }
-            if moved || abs(span.length - initial.length) * pointsPerUnit >= pinchSpanChange {
+            if abs(span.length - initial.length) * pointsPerUnit > 2 * restingMovement
+                || abs(turnDegrees(from: initial, to: span)) >= rotationDegrees
+            {
                 // The scale is 1 at `began`: relative to how far apart the touches are then.
                 guard let pinch = PinchProgress(span: span, centre: centroid) else { return nil }
                 state = .moving(.pinch(pinch))
@@ -191,6 +205,7 @@ struct TouchscreenGesture {
             for slot in active where slot != top { bottom = slot }
         }
         centroid = centre(contacts, active)
+        settled = time + landingSettle
         state = .deciding(hold: time + holdDuration)
     }
 

@@ -10,16 +10,21 @@ import InputEvents
 /// - The *primary* contact is the first to land on an empty screen: the single-touch press
 ///   follows it. Other contacts count toward a tap's fingers.
 /// - A **tap** is judged by `TouchSequence`: every contact lifts before the long-press duration
-///   and none moved more than the allowable movement (10 pt).
+///   and none moved further than a resting touch may (3 mm, above a noisy panel's wobble).
 /// - A **long press** and a **drag** follow `PressGesture` in touch mode: a contact that moves
 ///   before the delay is a pan, which is the interaction layer's to recognise from positions; a
 ///   second contact before the delay stops the long press.
 /// - **Pinch, swipe and hold** follow `TouchscreenGesture`; when one begins, the single-touch
 ///   press is cancelled (a begun long press or drag ends as `cancelled`).
+/// - A contact is a **touch from its first position**: firmware may send a tracking ID a frame
+///   before the position (or never one); until then it is reported nowhere and counts for
+///   nothing, and when the position comes it lands.
 /// - A **palm** (a contact whose tool the firmware reports as a palm when it lands) is no touch
 ///   until it lifts: it has no positions and counts for no press, tap or gesture, as libinput
 ///   ignores palm touches on touchscreens and UIKit and Android cancel them. A touch that the
-///   firmware calls a palm only later stays a touch.
+///   firmware calls a palm only later is cancelled then: its lift is reported, the press it
+///   drives is cancelled (a begun long press or drag ends as `cancelled`), the touch sequence
+///   taps no more, and the gestures go on with the touches left.
 struct TouchscreenTranslator: PointingPart {
     private var contacts: TouchContacts
     private let pointsPerMillimetre: Double
@@ -129,8 +134,31 @@ struct TouchscreenTranslator: PointingPart {
                 if contact.isNew { countChanged = true }
             }
         }
+        // A touch the firmware calls a palm while it is down is cancelled.
+        for index in contacts.active where !palms.contains(index) {
+            let contact = contacts.contacts[index]
+            guard !contact.isNew, contact.tool == .palm else { continue }
+            palms.insert(index)
+            countChanged = true
+            sequence.cancel()
+            if index == primary {
+                press.cancel(at: time, into: &output)
+                primary = nil
+            }
+            if reportedDown.contains(index) {
+                reportedDown.remove(index)
+                output.append(
+                    ClassifiedInput(
+                        time: time,
+                        event: .position(fraction(of: contact), touchType: .direct, isDown: false, contact: index)))
+            }
+        }
         var touches = contacts.active
         for index in palms { touches.remove(index) }
+        // A touch is on the screen from its first position: firmware may send it a frame after
+        // the tracking ID (or never).
+        for index in contacts.active where !contacts.contacts[index].hasPosition { touches.remove(index) }
+        if contacts.arrivedPositions.count > 0 { countChanged = true }
         let active = touches.count
         // Gestures first: one that begins stops the single-touch press before this frame's
         // movement could turn it into a drag.
@@ -148,7 +176,7 @@ struct TouchscreenTranslator: PointingPart {
                 reportLift(of: contact, in: index, at: time, into: &output)
             }
             guard !palms.contains(index) else { continue }
-            if contact.isNew {
+            if contact.isNew && contact.hasPosition || contacts.arrivedPositions.contains(index) {
                 reportedDown.insert(index)
                 let position = fraction(of: contact)
                 output.append(
@@ -163,7 +191,7 @@ struct TouchscreenTranslator: PointingPart {
                 } else {
                     press.interrupt()
                 }
-            } else if contact.isActive {
+            } else if contact.isActive, contact.hasPosition {
                 sequence.contact(movedBy: (contact.position - contact.origin).length * pointsPerMillimetre)
                 guard contact.delta != .zero else { continue }
                 let position = fraction(of: contact)
@@ -196,6 +224,8 @@ struct TouchscreenTranslator: PointingPart {
         case .heldTooLong(let milliseconds)?:
             log.record(
                 .touchscreenHeldTooLong(milliseconds: milliseconds, limit: sequence.maximumMilliseconds), at: time)
+        case .cancelledByPalm?:
+            log.record(.touchscreenTouchBecamePalm, at: time)
         case nil:
             break
         }

@@ -20,14 +20,21 @@ public struct ScriptedStream: Sendable {
     public let device: DeviceDescription
     /// The stream's frames.
     public let frames: [EventFrame]
+    /// Whether the stream already carries its sensor's noise, as measured on a real device: the
+    /// noise property tests (`SensorNoise`) add none to it, as noise on top of noise is more than
+    /// any real sensor gives.
+    public let carriesNoise: Bool
 
     /// Creates a stream from a script's device and frames.
-    public init(name: String, summary: String, tapToClick: Bool = false, clickfinger: Bool = false, script: InputScript)
-    {
+    public init(
+        name: String, summary: String, tapToClick: Bool = false, clickfinger: Bool = false, carriesNoise: Bool = false,
+        script: InputScript
+    ) {
         self.name = name
         self.summary = summary
         self.tapToClick = tapToClick
         self.clickfinger = clickfinger
+        self.carriesNoise = carriesNoise
         device = script.device
         frames = script.frames
     }
@@ -75,7 +82,7 @@ public enum ScriptedStreams {
     }
 
     /// Every set, one per hardware case.
-    public static let all: [ScriptedStreamSet] = [fingerCount, gestures]
+    public static let all: [ScriptedStreamSet] = [fingerCount, gestures, noisyTouchscreens]
 
     /// A clickpad that tracks two fingers in slots and counts up to five with its tool keys,
     /// 100×60 mm, as many Synaptics, ALPS, Elantech and Cypress pads are. Like the Cypress pads it
@@ -121,6 +128,10 @@ public enum ScriptedStreams {
                 summary: "two fingers press the pad, the firmware reports BTN_LEFT and then BTN_RIGHT",
                 clickfinger: true, script: click(fingers: 2, codes: [.leftButton, .rightButton])),
             ScriptedStream(
+                name: "three-finger-tap-positionless-slot",
+                summary: "three fingers tap a Cypress-like pad whose second slot gets a tracking ID but no position",
+                tapToClick: true, clickfinger: true, script: positionlessSlotTap()),
+            ScriptedStream(
                 name: "keys-lag-with-pressure",
                 summary: "two fingers scroll while the tool keys say one, on a pad with contact pressure",
                 script: laggingKeys(hasPressure: true)),
@@ -165,6 +176,32 @@ public enum ScriptedStreams {
         script.wait(.milliseconds(80))
         for code in codes.reversed() { script.key(code, 0) }
         script.wait(.milliseconds(20))
+        liftAll(&script)
+        return script
+    }
+
+    /// A two-slot PS/2 clickpad like Cypress's (the bundled Cypress recording's): about
+    /// 100 × 56 mm at 16 units per millimetre, semi-multitouch (`INPUT_PROP_SEMI_MT`), contact
+    /// pressure, tool keys up to five fingers.
+    public static func cypressLikeClickpad() -> DeviceDescription {
+        var device = ScriptedDevice.touchpad(
+            name: "Wayfinder Cypress-Like Clickpad", width: 100, height: 56, resolution: 16, vendorID: 0x1234,
+            busType: 0x11, slots: 2, productID: 0x0006)
+        device.properties.insert(.semiMultitouch)
+        return device
+    }
+
+    /// Three fingers tap the Cypress-like pad as its firmware reports them: the first finger in
+    /// slot 0 with its position, the second given a tracking ID in slot 1 but never a position
+    /// (the slot stays at (0, 0), in the pad's corner), the third counted by `BTN_TOOL_TRIPLETAP`
+    /// alone. They lift 30 ms later.
+    public static func positionlessSlotTap() -> InputScript {
+        var script = InputScript(device: cypressLikeClickpad())
+        script.put(finger: 0, atPercent: 45, 45)
+        script.putWithoutPosition(finger: 1)
+        script.untrackedFingers = 1
+        script.sync()
+        script.wait(.milliseconds(30))
         liftAll(&script)
         return script
     }
@@ -285,6 +322,111 @@ public enum ScriptedStreams {
         script.sync()
         script.wait(.milliseconds(400))
         script.lift(fingers: Array(0..<fingers))
+        return script
+    }
+}
+
+// MARK: Noisy touchscreens
+
+extension ScriptedStreams {
+    /// A touchscreen like N-Trig's: 200 × 120 mm with a resolution (10 units per millimetre),
+    /// whose positions wobble about ±1 mm a frame while the fingers rest.
+    public static func nTrigLikeScreen() -> DeviceDescription {
+        ScriptedDevice.touchscreen(name: "Wayfinder N-Trig-Like Touchscreen", width: 200, height: 120, resolution: 10)
+    }
+
+    /// A touchscreen like Atmel's maXTouch in the bundled recordings: 800 × 480 units without a
+    /// resolution (its display's pixel grid, one point per unit), whose resting fingers step a unit
+    /// back and forth.
+    public static func atmelLikeScreen() -> DeviceDescription {
+        ScriptedDevice.touchscreen(name: "Wayfinder Atmel-Like Touchscreen", width: 800, height: 480, resolution: 0)
+    }
+
+    /// Two-finger touches and releases on noisy panels (a two-finger tap each) and four fingers
+    /// that land one after another while dragging down (one four-finger swipe).
+    public static let noisyTouchscreens = ScriptedStreamSet(
+        folder: "touchscreens",
+        streams: [
+            ScriptedStream(
+                name: "two-finger-touch-ntrig-wobble",
+                summary: "two fingers touch an N-Trig-like panel and lift 130 ms later, their positions wobbling ±1 mm",
+                carriesNoise: true, script: nTrigTouchAndRelease()),
+            ScriptedStream(
+                name: "two-finger-touch-atmel-steps",
+                summary: "two fingers touch an Atmel-like panel and lift 200 ms later, their positions stepping a unit",
+                carriesNoise: true, script: atmelTouchAndRelease()),
+            ScriptedStream(
+                name: "four-finger-swipe-staggered",
+                summary: "four fingers land 10, 20 and 30 ms apart while dragging down an Atmel-like panel, then lift",
+                script: staggeredFourFingerSwipe()),
+        ])
+
+    /// The N-Trig-like wobble: where each frame reports a resting finger, from where it rests, in
+    /// millimetres. The landing frame reports the first; the second finger wobbles the other way
+    /// (so the distance between them changes 4 mm and the line between them turns 5.7°, as the
+    /// two do when the noise is not common to both).
+    public static let nTrigWobble: [(x: Double, y: Double)] = [(1, 1), (-1, -1), (1, -1), (-1, 1)]
+
+    /// Two fingers land 40 mm apart across the middle of the N-Trig-like panel and rest, every
+    /// 10 ms reported at the next offset of `nTrigWobble` (the second finger at the opposite one),
+    /// and lift 130 ms after landing. Each is read up to 2.8 mm from its landing sample.
+    public static func nTrigTouchAndRelease() -> InputScript {
+        var script = InputScript(device: nTrigLikeScreen())
+        let wobble = nTrigWobble
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.move(finger: 0, byMillimetres: wobble[0].x, wobble[0].y)
+        script.move(finger: 1, byMillimetres: -wobble[0].x, -wobble[0].y)
+        script.sync()
+        for frame in 1...12 {
+            let from = wobble[(frame - 1) % wobble.count]
+            let to = wobble[frame % wobble.count]
+            script.step(
+                [(0, to.x - from.x, to.y - from.y), (1, from.x - to.x, from.y - to.y)], frames: 1,
+                every: .milliseconds(10))
+        }
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        return script
+    }
+
+    /// Two fingers land 160 units apart across the middle of the Atmel-like panel and rest, every
+    /// 10 ms stepping a unit (one point) right, down, left and up in turn, the second finger the
+    /// other way, and lift 200 ms after landing.
+    public static func atmelTouchAndRelease() -> InputScript {
+        var script = InputScript(device: atmelLikeScreen())
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        let steps: [(Double, Double)] = [(1, 0), (0, 1), (-1, 0), (0, -1)]
+        for frame in 0..<19 {
+            let step = steps[frame % steps.count]
+            script.step([(0, step.0, step.1), (1, -step.0, -step.1)], frames: 1, every: .milliseconds(10))
+        }
+        script.wait(.milliseconds(10))
+        script.lift(fingers: [0, 1])
+        return script
+    }
+
+    /// Four fingers drag down the Atmel-like panel, 12 units (points) every 10 ms, landing one
+    /// after another 10, 20 and 30 ms apart (at 0, 10, 30 and 60 ms) in a row 80 units apart near
+    /// the top; every finger down moves from the frame after it landed. After the last lands they
+    /// drag for 100 ms more and lift together 10 ms later.
+    public static func staggeredFourFingerSwipe() -> InputScript {
+        var script = InputScript(device: atmelLikeScreen())
+        let landings: [Int64: Int] = [0: 0, 10: 1, 30: 2, 60: 3]
+        var down: [Int] = []
+        for time in stride(from: Int64(0), through: 160, by: 10) {
+            if time > 0 { script.wait(.milliseconds(10)) }
+            for finger in down { script.move(finger: finger, byMillimetres: 0, 12) }
+            if let finger = landings[time] {
+                script.put(finger: finger, atPercent: 35 + 10 * Double(finger), 20)
+                down.append(finger)
+            }
+            script.sync()
+        }
+        script.wait(.milliseconds(10))
+        script.lift(fingers: down)
         return script
     }
 }

@@ -75,15 +75,18 @@ public enum ScriptedDevice {
         )
     }
 
-    /// A direct-touch screen of the given size in millimetres, ten slots.
+    /// A direct-touch screen of the given size in millimetres, ten slots. With `resolution` 0 the
+    /// axes report no resolution, as many panels' do, and the size is in device units (a panel
+    /// that reports in its display's pixel grid).
     public static func touchscreen(
         name: String = "Scripted Touchscreen",
         width: Double = 200,
         height: Double = 120,
         resolution: Int32 = 10
     ) -> DeviceDescription {
-        let maxX = Int32(width * Double(resolution))
-        let maxY = Int32(height * Double(resolution))
+        let unitsPerSize = resolution > 0 ? Double(resolution) : 1
+        let maxX = Int32(width * unitsPerSize) - (resolution > 0 ? 0 : 1)
+        let maxY = Int32(height * unitsPerSize) - (resolution > 0 ? 0 : 1)
         let axes: [AbsoluteAxis: AbsoluteAxisInfo] = [
             .x: AbsoluteAxisInfo(minimum: 0, maximum: maxX, resolution: resolution),
             .y: AbsoluteAxisInfo(minimum: 0, maximum: maxY, resolution: resolution),
@@ -273,6 +276,14 @@ public struct InputScript {
 
     /// Puts a finger down in `slot` at a position in percent of the surface (not yet synced).
     public mutating func put(finger slot: Int, atPercent x: Double, _ y: Double, pressure: Int32 = 40) {
+        putWithoutPosition(finger: slot, pressure: pressure)
+        move(finger: slot, toPercent: x, y)
+    }
+
+    /// Gives `slot` a tracking ID without a position (not yet synced), as firmware does that
+    /// tracks a finger in a slot but never reports where it is (a two-slot Cypress clickpad for a
+    /// third finger). The slot's position stays what it was: (0, 0) on a fresh device.
+    public mutating func putWithoutPosition(finger slot: Int, pressure: Int32 = 40) {
         select(slot: slot)
         add(.absolute, AbsoluteAxis.multitouchTrackingID.rawValue, nextTrackingID)
         nextTrackingID += 1
@@ -280,7 +291,6 @@ public struct InputScript {
             add(.absolute, AbsoluteAxis.multitouchPressure.rawValue, pressure)
         }
         fingers[slot] = (0, 0)
-        move(finger: slot, toPercent: x, y)
     }
 
     /// Moves a finger by millimetres (not yet synced).

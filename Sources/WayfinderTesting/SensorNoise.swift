@@ -23,6 +23,9 @@ public struct SensorNoise: Hashable, Sendable {
     public var maximumLandingGap: Duration
     /// The seed of the generator: the same seed gives the same noise.
     public var seed: UInt64
+    /// Whether a landing finger's position comes a frame after its tracking ID, as some firmware
+    /// sends it (see `apply(to:device:)`; scripts written with noise do not use it).
+    public var positionsLate = false
 
     /// Creates noise with its figures.
     public init(

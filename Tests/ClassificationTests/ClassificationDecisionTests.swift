@@ -107,3 +107,98 @@ import WayfinderTestSupport
         #expect(scroll.description == "no scroll: 1.0 mm of travel, less than 1.5 mm")
     }
 }
+
+/// Touches that become palms while down, and a resting thumb's explanation.
+@Suite struct PalmMidTouchTests {
+    private let start = Timestamp(microseconds: 1_000_000)
+
+    private func at(_ milliseconds: Int64, _ event: ClassifiedEvent) -> ClassifiedInput {
+        ClassifiedInput(time: start + .milliseconds(milliseconds), event: event)
+    }
+
+    /// `device` with `ABS_MT_TOOL_TYPE`, by which firmware calls a contact a palm.
+    private func reportingToolType(_ device: DeviceDescription) -> DeviceDescription {
+        var device = device
+        device.supportedCodes[.absolute, default: []].insert(AbsoluteAxis.multitouchToolType.rawValue)
+        device.absoluteAxes[.multitouchToolType] = AbsoluteAxisInfo(minimum: 0, maximum: 2)
+        return device
+    }
+
+    /// Feeds the frames to an explaining translator; returns its output and its decisions as
+    /// `why` lines with their time since `start` in milliseconds.
+    private func explain(
+        _ script: InputScript, settings: DeviceSettings = DeviceSettings()
+    ) throws -> (output: [ClassifiedInput], why: [String]) {
+        var translator = try DeviceTranslator(device: script.device, settings: settings)
+        translator.isExplaining = true
+        var output: [ClassifiedInput] = []
+        var decisions: [ClassificationDecision] = []
+        for frame in script.frames {
+            translator.process(frame, at: frame.time, into: &output)
+            translator.takeDecisions(into: &decisions)
+        }
+        translator.advance(to: script.now + .seconds(1), into: &output)
+        translator.takeDecisions(into: &decisions)
+        return (output, decisions.map { "+\(($0.time.microseconds - start.microseconds) / 1000) ms why: \($0)" })
+    }
+
+    /// A finger lands on the touchpad, rests, and 40 ms later the firmware calls it a palm
+    /// (`MT_TOOL_PALM`); it lifts 40 ms after that. With tap-to-click on, the quick touch is no
+    /// tap: the touch sequence ends when the finger stops counting (at 40 ms), but that was no
+    /// lift. Nothing is reported; `--why` says why there was no tap.
+    @Test func aTouchpadFingerBecomingAPalmIsNoTap() throws {
+        var script = InputScript(device: reportingToolType(ScriptedDevice.touchpad()), start: start)
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.lift(fingers: [0])
+        let (output, why) = try explain(script, settings: DeviceSettings(tapToClick: true))
+        #expect(output == [])
+        #expect(why == ["+40 ms why: 1-finger touch did not tap: a finger became a palm while down"])
+    }
+
+    /// Two touches land on the touchscreen; 40 ms later the firmware calls the second a palm,
+    /// and both lift 40 ms after that. The palm is cancelled when the firmware says so (its lift
+    /// is reported then), and the touch sequence is no tap, where it would have been a two-finger
+    /// tap. The first touch's lift ends the sequence; the palm's own lift is not reported again.
+    @Test func aTouchscreenTouchBecomingAPalmIsCancelled() throws {
+        var script = InputScript(device: reportingToolType(ScriptedDevice.touchscreen()), start: start)
+        script.put(finger: 0, atPercent: 40, 50)
+        script.put(finger: 1, atPercent: 60, 50)
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.add(.absolute, AbsoluteAxis.multitouchToolType.rawValue, 2)  // slot 1, the last selected
+        script.sync()
+        script.wait(.milliseconds(40))
+        script.lift(fingers: [0, 1])
+        let (output, why) = try explain(script)
+        #expect(summaries(output) == ["position", "position 1", "position up 1", "position up"])
+        #expect(
+            output.filter {
+                if case .position(_, _, false, _) = $0.event { return true }
+                return false
+            }.map(\.time) == [start + .milliseconds(40), start + .milliseconds(80)])
+        #expect(why == ["+80 ms why: touch did not tap: a touch became a palm while down and was cancelled"])
+    }
+
+    /// The top finger moves right 2 mm every 10 ms over a thumb resting below it on the
+    /// clickpad: at 20 ms (4 mm) the thumb is ignored, and `--why` says so; when they lift at
+    /// 30 ms, the touch was no tap (the finger moved 6 mm).
+    @Test func aRestingThumbIsExplained() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        script.put(finger: 0, atPercent: 50, 30)
+        script.put(finger: 1, atPercent: 40, 80)
+        script.sync()
+        script.step([(0, 2, 0)], frames: 3, every: .milliseconds(10))
+        script.lift(fingers: [0, 1])
+        let why = try explain(script).why
+        #expect(
+            why == [
+                "+20 ms why: a finger resting at the bottom while another moved: a thumb, ignored until it lifts",
+                "+30 ms why: 2-finger touch did not tap: moved 6.0 mm, more than 1.3 mm",
+            ])
+    }
+}

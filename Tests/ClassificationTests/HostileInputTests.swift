@@ -71,11 +71,17 @@ import WayfinderTestSupport
         let trackingID = AbsoluteAxis.multitouchTrackingID.rawValue
         var time = Self.firstFrame
         var events: [EventFrame] = []
+        // Each landing comes with its position, (0, 0): a touch is on the screen from its first
+        // position.
+        let positions = [AbsoluteAxis.multitouchPositionX.rawValue, AbsoluteAxis.multitouchPositionY.rawValue]
         for values in frames {
             events.append(
                 EventFrame(
-                    events: values.map { InputEvent(time: time, type: .absolute, code: trackingID, value: $0) }
-                        + [.report(at: time)]))
+                    events: values.flatMap { value in
+                        [InputEvent(time: time, type: .absolute, code: trackingID, value: value)]
+                            + (value >= 0
+                                ? positions.map { InputEvent(time: time, type: .absolute, code: $0, value: 0) } : [])
+                    } + [.report(at: time)]))
             time += .milliseconds(10)
         }
         let end = time - .milliseconds(10) + .seconds(1)

@@ -15,11 +15,19 @@ import Testing
         #expect(!sequence.isTouching)
     }
 
+    /// A contact may wander 3 mm (18.9 pt at 160 points per inch) from where it landed, more than
+    /// a noisy panel moves a resting finger; further is no tap.
     @Test func movingOrHoldingIsNoTap() {
+        let limit = 3 * 160 / 25.4
+        var resting = TouchSequence(thresholds: .default)
+        _ = resting.contactLanded(at: start)
+        resting.contact(movedBy: limit)
+        #expect(resting.lastContactLifted(at: start + .milliseconds(100)) == .tapped(fingers: 1))
+
         var moving = TouchSequence(thresholds: .default)
         _ = moving.contactLanded(at: start)
-        moving.contact(movedBy: 10.01)
-        #expect(moving.lastContactLifted(at: start + .milliseconds(100)) == .moved(points: 10.01))
+        moving.contact(movedBy: limit + 0.01)
+        #expect(moving.lastContactLifted(at: start + .milliseconds(100)) == .moved(points: limit + 0.01))
 
         var holding = TouchSequence(thresholds: .default)
         _ = holding.contactLanded(at: start)

@@ -12,7 +12,8 @@ Aspects compared per stream:
   `cancelled`), a swipe with its direction, a pinch with its final scale.
 
 Every aspect must agree unless the stream's entry in DELIBERATE names the two values and why. A
-pinch's final scale agrees within 5 %.
+pinch's final scale agrees within 5 %. Where libinput has no opinion (touchscreen taps and
+gestures), the stream's entry in EXPECTED is the whole classification the round trip must give.
 """
 
 from __future__ import annotations
@@ -42,6 +43,27 @@ DELIBERATE = {
         "with the press dropped, libinput sees two fingers resting for 120 ms: a hold; for Wayfinder the fingers "
         "pressed the pad, and a press stops every gesture",
     ),
+    ("fingers", "three-finger-tap-positionless-slot", "buttons"): (
+        "none", "middle",
+        "libinput 1.22 clicks nothing for this scripted semi-multitouch stream (measured in the VM; without "
+        "INPUT_PROP_SEMI_MT it reported a primary click, one finger's), "
+        "although issue 20 reports its middle click on the real Cypress recording, which is not bundled; three fingers "
+        "tapped, as BTN_TOOL_TRIPLETAP says, and tap-to-click's three-finger button is the middle one",
+    ),
+    ("touchscreens", "four-finger-swipe-staggered", "gestures"): (
+        "none", "swipe 4 ended down",
+        "libinput recognises no touchscreen gestures; Wayfinder's one four-finger swipe is asserted in EXPECTED",
+    ),
+}  # fmt: skip
+
+# (set, stream) -> the whole classification (as `comparable` gives it) of the kernel's round trip,
+# for streams whose point libinput has no opinion on (touchscreen taps and gestures).
+EXPECTED = {
+    ("touchscreens", "two-finger-touch-ntrig-wobble"): [("tap", None, 2)],
+    ("touchscreens", "two-finger-touch-atmel-steps"): [("tap", None, 2)],
+    ("touchscreens", "four-finger-swipe-staggered"): [
+        ("swipe", "began", 4), ("swipe", "changed", 4), ("swipe", "ended", 4),
+    ],
 }  # fmt: skip
 
 
@@ -69,6 +91,13 @@ def check(context):
             verdicts.append((f"{name}/round-trip", False, str(error)))
             continue
         verdicts.append(round_trip_verdict(name, comparable(original), comparable(live)))
+        expected = EXPECTED.get((folder, name))
+        if expected is not None:
+            actual = comparable(live)
+            verdicts.append((
+                f"{name}/expected", actual == expected,
+                f"{brief(actual)}" if actual == expected else f"expected {brief(expected)}, got {brief(actual)}",
+            ))  # fmt: skip
         log = libinput_events.parse(seen.decode(errors="replace"))
         problems = []
         for aspect, libinput_value, wayfinder_value in aspects(log, live):
