@@ -7,6 +7,7 @@ complete -c wayfinder -n __fish_use_subcommand -s h -l help -d 'Shows help infor
 complete -c wayfinder -n __fish_use_subcommand -a devices -d 'Lists attached input devices: node, name, kind, size in mm, capabilities.'
 complete -c wayfinder -n __fish_use_subcommand -a record -d 'Records events from attached devices until Ctrl-C.'
 complete -c wayfinder -n __fish_use_subcommand -a replay -d 'Replays recordings: raw frames, the classified interaction stream, or the whole pipeline.'
+complete -c wayfinder -n __fish_use_subcommand -a report -d 'Draws recordings, and a scene\'s keyboard order, as one self-contained HTML page.'
 complete -c wayfinder -n __fish_use_subcommand -a convert -d 'Converts a recording between evemu and libinput record YAML.'
 complete -c wayfinder -n __fish_use_subcommand -a navigate -d 'Drives a scene\'s keyboard focus with key presses and prints where focus goes.'
 complete -c wayfinder -n __fish_use_subcommand -a run -d 'Runs the pipeline on attached input devices until Ctrl-C, with hotplug.'
@@ -51,6 +52,27 @@ complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l motion -d 'Also
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -s h -l help -d 'Shows help information.'
+
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -r -F
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l desc -r -F -d 'The description of the evemu event log just before it, kept in a separate file.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l scene -r -F -d 'Runs the recordings on a scene file and draws it; alone, draws the scene\'s Tab loop.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l demo -d 'Draws the demo\'s recordings on the demo\'s scene.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -s o -l output -r -F -d 'The page to write (replaced if it exists).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l show-keycodes -d 'Keeps the real key codes of keyboards.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l tap-to-click -d 'Turns touchpad taps into clicks (default: only on pads without buttons).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l no-tap-to-click -d 'Turns tap-to-click off on every touchpad.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l no-tap-and-drag -d 'A tap clicks at once instead of holding its button 180 ms for a drag.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l drag-lock -x -a 'off timeout sticky' -d 'Keeps a tap-and-drag\'s button down after the lift (default: off).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l click-method -x -a 'areas fingers' -d 'How a clickpad click picks its button (default: areas).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l natural-scrolling -d 'Scrolls content with the fingers: every scroll changes sign.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l left-handed -d 'Swaps the primary and secondary buttons, areas and taps.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l middle-emulation -d 'Left and right pressed together are a middle click.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l no-middle-emulation -d 'No middle-button emulation (default: on without a middle button).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l no-disable-while-typing -d 'Keeps touchpads working while a built-in keyboard is typed on.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l scroll-method -x -a 'two-finger edge on-button none' -d 'How touchpads and pointing sticks scroll (default: per device).'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l settings -r -F -d 'Changes settings of chosen devices: one rule per line, {"match": {…}, "settings": {…}}.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -l version -d 'Shows the version.'
+complete -c wayfinder -n '__fish_seen_subcommand_from report' -s h -l help -d 'Shows help information.'
 
 complete -c wayfinder -n '__fish_seen_subcommand_from convert' -r -F
 complete -c wayfinder -n '__fish_seen_subcommand_from convert' -r -F
@@ -117,6 +139,6 @@ complete -c wayfinder -n '__fish_seen_subcommand_from bench' -x
 complete -c wayfinder -n '__fish_seen_subcommand_from bench' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from bench' -s h -l help -d 'Shows help information.'
 
-complete -c wayfinder -n '__fish_seen_subcommand_from help' -x -a 'devices record replay convert navigate run demo explore bench help'
+complete -c wayfinder -n '__fish_seen_subcommand_from help' -x -a 'devices record replay report convert navigate run demo explore bench help'
 complete -c wayfinder -n '__fish_seen_subcommand_from help' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from help' -s h -l help -d 'Shows help information.'
