@@ -23,7 +23,7 @@ import Scenes
 /// `kind` (`keyboard`, `mouse`, `touchpad` — which also matches clickpads —, `clickpad`,
 /// `pointingStick`, `touchscreen`, `tablet`, `other`) and `id` (`vendor:product`, four hex
 /// digits each); every field given must match, and `{}` matches every device. `settings` takes
-/// ``Classification/DeviceSettings``' properties by name: `tapToClick`, `tapAndDrag`,
+/// `Classification/DeviceSettings`' properties by name: `tapToClick`, `tapAndDrag`,
 /// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping` (true or false),
 /// `dragLock` (`off`, `timeout`, `sticky`), `clickMethod` (`areas`, `fingers`) and `scrollMethod`
 /// (`two-finger`, `edge`, `on-button`, `none`).
@@ -71,23 +71,23 @@ public struct DeviceSettingsRules: Sendable {
 
     /// One setting a rule changes.
     public enum Change: Hashable, Sendable {
-        /// Sets ``Classification/DeviceSettings/tapToClick``.
+        /// Sets `Classification/DeviceSettings/tapToClick`.
         case tapToClick(Bool)
-        /// Sets ``Classification/DeviceSettings/tapAndDrag``.
+        /// Sets `Classification/DeviceSettings/tapAndDrag`.
         case tapAndDrag(Bool)
-        /// Sets ``Classification/DeviceSettings/dragLock``.
+        /// Sets `Classification/DeviceSettings/dragLock`.
         case dragLock(DragLock)
-        /// Sets ``Classification/DeviceSettings/clickMethod``.
+        /// Sets `Classification/DeviceSettings/clickMethod`.
         case clickMethod(ClickMethod)
-        /// Sets ``Classification/DeviceSettings/naturalScrolling``.
+        /// Sets `Classification/DeviceSettings/naturalScrolling`.
         case naturalScrolling(Bool)
-        /// Sets ``Classification/DeviceSettings/leftHanded``.
+        /// Sets `Classification/DeviceSettings/leftHanded`.
         case leftHanded(Bool)
-        /// Sets ``Classification/DeviceSettings/middleButtonEmulation``.
+        /// Sets `Classification/DeviceSettings/middleButtonEmulation`.
         case middleButtonEmulation(Bool)
-        /// Sets ``Classification/DeviceSettings/disableWhileTyping``.
+        /// Sets `Classification/DeviceSettings/disableWhileTyping`.
         case disableWhileTyping(Bool)
-        /// Sets ``Classification/DeviceSettings/scrollMethod``.
+        /// Sets `Classification/DeviceSettings/scrollMethod`.
         case scrollMethod(ScrollMethod)
 
         /// Makes the change.

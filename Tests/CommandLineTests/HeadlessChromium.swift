@@ -4,9 +4,9 @@ import WayfinderTestSupport
 /// A real Chromium, run headless on a page: the DOM it built, and a screenshot of it.
 ///
 /// `Scripts/bootstrap` installs the `chromium` package. Each run gets its own profile directory,
-/// so that tests running side by side do not share (and lock) one; a page is opened from disk, and
-/// every host name resolves to nothing, so that a page which asked the network for something would
-/// show it.
+/// so that tests running side by side do not share (and lock) one; every host name resolves to
+/// nothing (only the loopback address, where a test serves a site, is reached), so that a page
+/// which asked the network for something would show it.
 enum HeadlessChromium {
     /// Where screenshots are kept for people to look at after the tests:
     /// `.build/artefacts/<directory>/`.
@@ -34,7 +34,7 @@ enum HeadlessChromium {
             executable(),
             [
                 "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
-                "--user-data-dir=\(profile.path)", "--host-resolver-rules=MAP * ~NOTFOUND",
+                "--user-data-dir=\(profile.path)", "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
             ] + arguments,
             timeout: 120)
         guard outcome.exitCode == 0 else {
@@ -44,19 +44,28 @@ enum HeadlessChromium {
         return outcome
     }
 
+    /// How long, in the page's own time, a page that builds itself with script (DocC's) is given
+    /// before the DOM or the screenshot is taken. Chromium's virtual time runs as fast as the
+    /// page lets it: this is a budget, not a wait.
+    static let scriptBudget = "--virtual-time-budget=10000"
+
     /// The page's DOM after it loaded and its script ran, as Chromium serialises it.
-    static func dom(of page: URL) throws -> String {
-        try run(["--dump-dom", page.absoluteString]).standardOutput
+    static func dom(of page: URL, waitingForScripts: Bool = false) throws -> String {
+        try run((waitingForScripts ? [scriptBudget] : []) + ["--dump-dom", page.absoluteString]).standardOutput
     }
 
     /// Takes a screenshot of the page (`width` × `height` pixels) into `file`, and returns the
     /// PNG's size in pixels, read from its header.
     @discardableResult
-    static func screenshot(of page: URL, to file: URL, width: Int = 1280, height: Int = 1600) throws -> (
+    static func screenshot(
+        of page: URL, to file: URL, width: Int = 1280, height: Int = 1600, waitingForScripts: Bool = false
+    ) throws -> (
         width: Int, height: Int
     ) {
         try? FileManager.default.removeItem(at: file)
-        _ = try run(["--screenshot=\(file.path)", "--window-size=\(width),\(height)", page.absoluteString])
+        _ = try run(
+            (waitingForScripts ? [scriptBudget] : [])
+                + ["--screenshot=\(file.path)", "--window-size=\(width),\(height)", page.absoluteString])
         let data = try Data(contentsOf: file)
         // A PNG: the signature, then the IHDR chunk whose first fields are width and height.
         guard data.count > 24, data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else {

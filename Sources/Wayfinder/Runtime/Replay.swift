@@ -25,7 +25,7 @@ public struct ArrayFrameReader: FrameReader {
 }
 
 /// One device's recorded frames, ready to replay: its description, where it comes from (for its
-/// ``DeviceInstance``), how to read its frames, and where on the replay's time line it starts.
+/// `DeviceInstance`), how to read its frames, and where on the replay's time line it starts.
 public struct ReplaySource {
     /// The device.
     public var description: DeviceDescription
@@ -235,7 +235,7 @@ public struct Replay {
     /// happen; nothing is kept, so a replay of any length runs in the same memory.
     ///
     /// - Parameters:
-    ///   - runtime: The runtime to feed. Sources are added as ``DeviceID``s 0, 1, … in source order.
+    ///   - runtime: The runtime to feed. Sources are added as `DeviceID`s 0, 1, … in source order.
     ///   - prepareFrame: Called with each frame and the index of its source before the runtime
     ///     sees it: to look at the raw frame (a report draws its contacts), or to change it (hide
     ///     typed keys).
