@@ -261,6 +261,10 @@ public struct ReportPage {
         func point(_ rect: Rect) -> (x: Double, y: Double) {
             ((rect.minX + rect.size.width / 2) * scale, (rect.minY + rect.size.height / 2) * scale)
         }
+        // Content scrolled out of the window (a long grid) is drawn too: the picture holds every
+        // frame.
+        let drawnWidth = scene.items.reduce(scene.size.width) { max($0, $1.frame.maxX) }
+        let drawnHeight = scene.items.reduce(scene.size.height) { max($0, $1.frame.maxY) }
         let frames = Dictionary(scene.items.map { ($0.id, $0.frame) }, uniquingKeysWith: { first, _ in first })
         page.raw("<section class=\"scene\"><h2>Scene</h2><p>")
         page.text(
@@ -269,9 +273,9 @@ public struct ReportPage {
                 + (session.map { ", focus moved \($0.focusPath.count) times" } ?? ""))
         page.raw("</p>")
         page.raw(
-            "<svg class=\"scene\" width=\"\(Self.number(scene.size.width * scale + 20))\" "
-                + "height=\"\(Self.number(scene.size.height * scale + 20))\" "
-                + "viewBox=\"-10 -10 \(Self.number(scene.size.width * scale + 20)) \(Self.number(scene.size.height * scale + 20))\">"
+            "<svg class=\"scene\" width=\"\(Self.number(drawnWidth * scale + 20))\" "
+                + "height=\"\(Self.number(drawnHeight * scale + 20))\" "
+                + "viewBox=\"-10 -10 \(Self.number(drawnWidth * scale + 20)) \(Self.number(drawnHeight * scale + 20))\">"
         )
         page.raw(
             "<defs><marker id=\"step\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" markerHeight=\"6\" "
