@@ -22,6 +22,8 @@ let package = Package(
         .library(name: "FocusEngine", targets: ["FocusEngine"]),
         .library(name: "Scenes", targets: ["Scenes"]),
         .library(name: "Accessibility", targets: ["Accessibility"]),
+        // For the tests of applications built on Wayfinder: scripted devices, a harness, golden streams.
+        .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     targets: [
@@ -70,7 +72,7 @@ let package = Package(
             name: "Wayfinder",
             dependencies: [
                 "EventModel", "Geometry", "InputEvents", "InputRecording", "InputDevices", "DeviceProfiles",
-                "Classification", "Interactions", "FocusEngine", "Scenes", "Accessibility",
+                "Classification", "Interactions", "FocusEngine", "Scenes", "Accessibility", "FileAccess",
             ],
             resources: [.copy("Resources")],
             swiftSettings: strictSettings
@@ -108,8 +110,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .target(
+            name: "WayfinderTesting",
+            dependencies: [
+                "Classification", "EventModel", "FileAccess", "FocusEngine", "Geometry", "InputEvents", "Interactions",
+                "Scenes", "Wayfinder",
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
             name: "WayfinderTestSupport",
-            dependencies: ["Geometry", "InputEvents", "InputRecording", "Scenes"],
+            dependencies: ["Geometry", "InputEvents", "InputRecording", "Scenes", "WayfinderTesting"],
             swiftSettings: strictSettings
         ),
 

@@ -87,7 +87,8 @@ import Testing
                 "wayfinder devices [--json]",
                 "wayfinder record [--format evemu|libinput] [-o FILE] [--force] [--show-keycodes] [DEVICE…]",
                 "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
-                    + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why]",
+                    + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why] "
+                    + "[--expect GOLDEN] [--update-expectations] [--ignore FIELD,…]… [--time-tolerance MS]",
                 "wayfinder report [FILE…] [--desc DESC]… [--scene SCENE] [--demo] -o OUT.html [--show-keycodes] "
                     + Self.settingsUsage,
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",

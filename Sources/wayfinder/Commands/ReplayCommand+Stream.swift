@@ -36,10 +36,16 @@ extension ReplayCommand {
         var line = JSONLine()
         let includesMotion = isMotionIncluded
         let isJSON = isJSON
+        // With --expect, the JSON lines go to the golden file's comparison instead.
+        let expectation = try expectation.map { options throws(CommandFailure) in
+            try StreamExpectationSink(options)
+        }
         /// Writes events as the stream prints them.
         func write(_ events: [WayfinderEvent]) {
             for event in events {
-                if isJSON {
+                if let expectation {
+                    if event.appendJSON(to: &line, includeMotion: includesMotion) { expectation.take(line.text) }
+                } else if isJSON {
                     if event.appendJSON(to: &line, includeMotion: includesMotion) { output.writeLine(line.text) }
                 } else if let text = event.textLine(includeMotion: includesMotion) {
                     output.writeLine(text)
@@ -95,6 +101,7 @@ extension ReplayCommand {
                     guard !explainsDecisions else { return }
                     write(events)
                     try output.checkWritable()
+                    try expectation?.checkFailure()
                 }
             )
         } catch is ReplayStopped {
@@ -105,11 +112,15 @@ extension ReplayCommand {
         } catch let stopped as OutputStopped {
             progress?.finish()
             throw stopped
+        } catch let failure as CommandFailure {
+            progress?.finish()
+            throw failure
         } catch {
             progress?.finish()
             throw CommandFailure("\(error)")
         }
         progress?.finish()
+        if let expectation { output.writeLine(try expectation.finish()) }
     }
 }
 

@@ -35,10 +35,22 @@ struct ReplayCommand: Command {
         help: "Replays only this device, by name or as recording:device (0:0 is the first file's first).")
     static let why = CommandOption.flag(
         "--why", help: "Also prints why each classification decision went as it did ('why:' lines).")
+    static let expect = CommandOption.value(
+        "--expect", placeholder: "GOLDEN", completion: .file(extensions: ["jsonl"]),
+        help: "Compares the JSON-lines stream with a golden file: exit 0 when equal, else 1 and where it differs.")
+    static let updateExpectations = CommandOption.flag(
+        "--update-expectations", help: "Writes the JSON-lines stream into the --expect file instead of comparing.")
+    static let ignore = CommandOption.value(
+        "--ignore", placeholder: "FIELD,…", repeatable: true,
+        help: "Leaves these fields out of the --expect comparison (by name, or a path such as actions[0]).")
+    static let timeTolerance = CommandOption.value(
+        "--time-tolerance", placeholder: "MS",
+        help: "How many milliseconds times may differ by in the --expect comparison (default: 1).")
     static let options =
         [files, desc, raw, scene, json, realtime, AccessibilityExposure.option, device] + DeviceSettingsOptions.options
-        + [motion, why]
-    static let exclusiveGroups = [[raw, scene], [raw, why], [json, why]] + DeviceSettingsOptions.exclusiveGroups
+        + [motion, why, expect, updateExpectations, ignore, timeTolerance]
+    static let exclusiveGroups =
+        [[raw, scene], [raw, why], [json, why], [raw, expect], [why, expect]] + DeviceSettingsOptions.exclusiveGroups
 
     /// The recordings to replay, each with the `--desc` that follows it.
     var recordings: [ReplayInput]
@@ -62,6 +74,8 @@ struct ReplayCommand: Command {
     var selection: DeviceSelection
     /// Whether decisions are explained.
     var explainsDecisions: Bool
+    /// The golden file `--expect` names, and whether it is compared with or written.
+    var expectation: StreamExpectationOptions?
 
     /// Returns the recordings given as `files`, each with the `descriptions` option that follows
     /// it.
@@ -101,6 +115,9 @@ struct ReplayCommand: Command {
         isMotionIncluded = arguments.contains(Self.motion)
         selection = DeviceSelection(arguments.values(of: Self.device))
         explainsDecisions = arguments.contains(Self.why)
+        expectation = try StreamExpectationOptions(
+            parsing: arguments, expect: Self.expect, update: Self.updateExpectations, ignore: Self.ignore,
+            timeTolerance: Self.timeTolerance)
     }
 
     func validate() throws(UsageError) {

@@ -50,6 +50,10 @@ complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l scroll-method -
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l settings -r -F -d 'Changes settings of chosen devices: one rule per line, {"match": {…}, "settings": {…}}.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l motion -d 'Also prints pointer motion and touch positions.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines).'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l expect -r -F -d 'Compares the JSON-lines stream with a golden file: exit 0 when equal, else 1 and where it differs.'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l update-expectations -d 'Writes the JSON-lines stream into the --expect file instead of comparing.'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l ignore -x -d 'Leaves these fields out of the --expect comparison (by name, or a path such as actions[0]).'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l time-tolerance -x -d 'How many milliseconds times may differ by in the --expect comparison (default: 1).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -s h -l help -d 'Shows help information.'
 

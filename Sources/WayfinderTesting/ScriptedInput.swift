@@ -157,6 +157,14 @@ public struct InputScript {
     /// A negative number makes the keys report fewer fingers than the slots track, as firmware
     /// that keeps a slot open after its finger lifted does.
     public var untrackedFingers = 0
+    /// What the sensor adds to the positions a script writes: nothing by default. With
+    /// ``SensorNoise/realistic(seed:)``, every position is written off by up to the noise's
+    /// wobble, and while fingers rest a frame comes every sensor interval with the fingers
+    /// wobbling where they are, as real touchpads and touchscreens report.
+    public var noise = SensorNoise.none {
+        didSet { generator = SensorNoise.Generator(seed: noise.seed) }
+    }
+    private var generator = SensorNoise.Generator(seed: 0)
 
     /// Starts a script at `start`.
     public init(device: DeviceDescription, start: Timestamp = Timestamp(microseconds: 1_000_000)) {
@@ -164,9 +172,21 @@ public struct InputScript {
         now = start
     }
 
-    /// Lets time pass before the next frame.
+    /// Lets time pass before the next frame; with ``noise`` and fingers down, the sensor reports
+    /// the resting fingers every ``SensorNoise/interval`` meanwhile.
     public mutating func wait(_ duration: Duration) {
-        now += duration
+        let end = now + duration
+        if noise.isActive, !fingers.isEmpty, pending.isEmpty {
+            while now + noise.interval < end {
+                now += noise.interval
+                for slot in fingers.keys.sorted() {
+                    guard let position = fingers[slot] else { continue }
+                    self.position(slot: slot, x: position.x, y: position.y)
+                }
+                sync()
+            }
+        }
+        now = end
     }
 
     /// Adds a raw event to the frame being written.
@@ -197,6 +217,13 @@ public struct InputScript {
         pending.removeAll()
     }
 
+    /// The time between two fingers of one gesture landing: none without ``noise``, else a
+    /// random gap within the noise's landing gaps.
+    public mutating func nextLandingGap() -> Duration {
+        guard noise.isActive else { return .zero }
+        return generator.nextDuration(from: noise.minimumLandingGap, to: noise.maximumLandingGap)
+    }
+
     // MARK: Pointer
 
     /// One frame of relative motion, in device counts.
@@ -225,11 +252,23 @@ public struct InputScript {
         }
     }
 
+    /// Writes a finger's position: where the script puts it, off by the sensor's wobble.
     private mutating func position(slot: Int, x: Int32, y: Int32) {
         select(slot: slot)
-        add(.absolute, AbsoluteAxis.multitouchPositionX.rawValue, x)
-        add(.absolute, AbsoluteAxis.multitouchPositionY.rawValue, y)
+        let xInfo = axis(.multitouchPositionX)
+        let yInfo = axis(.multitouchPositionY)
+        let reportedX = x + wobble(resolution: xInfo.resolution)
+        let reportedY = y + wobble(resolution: yInfo.resolution)
+        add(.absolute, AbsoluteAxis.multitouchPositionX.rawValue, min(max(reportedX, xInfo.minimum), xInfo.maximum))
+        add(.absolute, AbsoluteAxis.multitouchPositionY.rawValue, min(max(reportedY, yInfo.minimum), yInfo.maximum))
         fingers[slot] = (x, y)
+    }
+
+    /// A random offset within the noise's wobble, in device units.
+    private mutating func wobble(resolution: Int32) -> Int32 {
+        guard noise.isActive, noise.wobble > 0 else { return 0 }
+        let units = noise.wobble * Double(max(resolution, 1))
+        return Int32((generator.nextUnit() * 2 - 1) * units)
     }
 
     /// Puts a finger down in `slot` at a position in percent of the surface (not yet synced).
