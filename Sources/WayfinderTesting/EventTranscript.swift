@@ -120,7 +120,7 @@ public struct EventTranscript: Sendable {
 
     /// Compares the JSON lines with expected ones.
     /// - Returns: Nil when equal; else where they first differ, with a readable report.
-    /// - Throws: ``StreamExpectationError`` when an expected line is not a JSON object.
+    /// - Throws: `StreamExpectationError` when an expected line is not a JSON object.
     public func difference(
         fromExpectedLines expected: [String], comparison: StreamComparison = StreamComparison(),
         includeMotion: Bool = false
@@ -144,8 +144,8 @@ public struct EventTranscript: Sendable {
     /// ```swift
     /// try transcript.expect(matchingGolden: "Tests/Golden/scroll.jsonl")
     /// ```
-    /// - Throws: ``StreamDifference``; `FileError` when the file cannot be read or written;
-    ///   ``StreamExpectationError`` when a line of it is not a JSON object.
+    /// - Throws: `StreamDifference`; `FileError` when the file cannot be read or written;
+    ///   `StreamExpectationError` when a line of it is not a JSON object.
     public func expect(
         matchingGolden path: String, comparison: StreamComparison = StreamComparison(), includeMotion: Bool = false,
         updating: Bool = GoldenFiles.updateRequested

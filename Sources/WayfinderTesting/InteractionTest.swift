@@ -6,7 +6,7 @@ public import Interactions
 public import Scenes
 public import Wayfinder
 
-/// Plays input through the real ``Runtime`` (classifiers, interactions, focus engine) on a scene
+/// Plays input through the real `Runtime` (classifiers, interactions, focus engine) on a scene
 /// or on a node tree of your own, with virtual time, and returns what happened, in order.
 ///
 /// ```swift
@@ -19,7 +19,7 @@ public import Wayfinder
 ///
 /// Time is the scripts' own: nothing waits, and a deadline (a long press, a tap's timeout, a
 /// scroll's deceleration) fires when the next frame's time passes it, as it would live. After the
-/// last frame, deadlines fire for ``Replay/settleDuration`` more. The runtime keeps its state
+/// last frame, deadlines fire for `Replay/settleDuration` more. The runtime keeps its state
 /// between plays (focus, scroll offsets), as an application does between gestures.
 public final class InteractionTest {
     /// The runtime the input goes through.
@@ -30,7 +30,7 @@ public final class InteractionTest {
     ///   - scene: The scene.
     ///   - settings: How devices behave (tap-to-click, click method, keyboard layout, …).
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
-    /// - Throws: What ``Runtime`` throws for a scene whose key commands do not parse, or a layout
+    /// - Throws: What `Runtime` throws for a scene whose key commands do not parse, or a layout
     ///   that does not exist.
     public init(scene: Scene, settings: DeviceSettings = DeviceSettings(), fullKeyboardAccess: Bool = false) throws {
         runtime = try Runtime(scene: scene, settings: settings, fullKeyboardAccess: fullKeyboardAccess)

@@ -18,7 +18,7 @@ import WayfinderTestSupport
         ("InputRecording", "StreamingRecordings"), ("InputDevices", nil), ("DeviceProfiles", nil),
         ("Classification", "DeviceSettingsAndDecisions"), ("Interactions", "InteractionModel"),
         ("FocusEngine", "FocusGroupsAndTheTabLoop"), ("Scenes", "SceneFileFormat"),
-        ("Accessibility", "AccessibilityBusDesign"), ("Wayfinder", "GettingStarted"),
+        ("Accessibility", "AccessibilityBusDesign"), ("Wayfinder", "GettingStarted"), ("WayfinderTesting", nil),
         ("WayfinderTestSupport", "GeneratedWorkloads"),
     ]
 
