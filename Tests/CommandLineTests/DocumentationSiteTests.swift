@@ -61,8 +61,9 @@ import WayfinderTestSupport
             // Binds port 0, says which port it got, serves in a thread, and ends at end of input.
             let script = """
                 import functools, http.server, sys, threading
-                handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=sys.argv[1])
-                handler.log_message = lambda *arguments: None
+                class Quiet(http.server.SimpleHTTPRequestHandler):
+                    def log_message(self, *arguments): pass
+                handler = functools.partial(Quiet, directory=sys.argv[1])
                 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
                 print(server.server_address[1], flush=True)
                 threading.Thread(target=server.serve_forever, daemon=True).start()
