@@ -25,7 +25,9 @@ let package = Package(
                 .product(name: "Scenes", package: "Wayfinder"),
                 .product(name: "Geometry", package: "Wayfinder"),
                 .product(name: "InputEvents", package: "Wayfinder"),
-            ]
+            ],
+            // Golden streams, read by the tests from the package's folder.
+            exclude: ["Golden"]
         ),
     ],
     swiftLanguageModes: [.v6]

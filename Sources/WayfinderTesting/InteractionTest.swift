@@ -19,7 +19,7 @@ public import Wayfinder
 ///
 /// Time is the scripts' own: nothing waits, and a deadline (a long press, a tap's timeout, a
 /// scroll's deceleration) fires when the next frame's time passes it, as it would live. After the
-/// last frame, deadlines fire for `Replay/settleDuration` more. The runtime keeps its state
+/// last frame, deadlines fire for `Replay.settleDuration` more. The runtime keeps its state
 /// between plays (focus, scroll offsets), as an application does between gestures.
 public final class InteractionTest {
     /// The runtime the input goes through.

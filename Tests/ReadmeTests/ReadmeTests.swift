@@ -4,11 +4,15 @@ import Testing
 import WayfinderTestSupport
 
 /// Every Swift code block in the README, compiled as printed: each source block is a file in
-/// `Examples/` (compiled with this target and run here), and the `Package.swift` block is loaded
+/// `Examples/` (compiled with this target and run here) or the example package's test of its
+/// interactions (compiled and run by `Scripts/test`), and the `Package.swift` block is loaded
 /// by SwiftPM against this package.
 @Suite struct ReadmeTests {
     static let readme = Fixtures.packageRoot.appendingPathComponent("README.md")
     static let examples = Fixtures.packageRoot.appendingPathComponent("Tests/ReadmeTests/Examples")
+    /// The README's example of testing interactions, a test in the example package.
+    static let testingExample = Fixtures.packageRoot.appendingPathComponent(
+        "Examples/InteractionTests/Tests/PhotoBrowserTests/ReadmeExampleTests.swift")
 
     /// The README's fenced ```swift blocks, in order, without their fences.
     static func swiftBlocks() throws -> [String] {
@@ -38,7 +42,21 @@ import WayfinderTestSupport
             try String(contentsOf: Self.examples.appendingPathComponent($0), encoding: .utf8)
         }
         #expect(files == ["RuntimeExample.swift"])
-        #expect(blocks == examples, "the README's Swift blocks and Tests/ReadmeTests/Examples differ")
+        // The testing example is a test of the example package, which Scripts/test runs.
+        let testingExample = try String(contentsOf: Self.testingExample, encoding: .utf8)
+        #expect(
+            blocks == examples + [testingExample],
+            "the README's Swift blocks differ from Tests/ReadmeTests/Examples and the testing example")
+    }
+
+    /// The testing library's article shows the same example as the README.
+    @Test func theTestingArticleShowsTheTestedExample() throws {
+        let article = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent(
+                "Sources/WayfinderTesting/WayfinderTesting.docc/TestingYourInteractions.md"),
+            encoding: .utf8)
+        let example = try String(contentsOf: Self.testingExample, encoding: .utf8)
+        #expect(article.components(separatedBy: "```swift\n" + example + "```").count == 2)
     }
 
     @Test func theRuntimeExampleRuns() async throws {

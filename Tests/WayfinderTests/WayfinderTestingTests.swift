@@ -2,6 +2,7 @@ import EventModel
 import Foundation
 import Geometry
 import InputEvents
+import Interactions
 import Scenes
 import Testing
 import Wayfinder
@@ -122,6 +123,28 @@ import WayfinderTestSupport
         #expect(difference?.kind == .streamGoesOn(actual: lines[lines.count - 1]))
         #expect(difference?.line == lines.count)
         #expect(difference?.name == golden)
+    }
+
+    /// A toolkit's own node tree, not a scene: its context menu opens on a right click at the
+    /// node, and only there.
+    @Test func anOwnNodeTreeGetsTheScriptedInput() throws {
+        let size = Size(width: 400, height: 300)
+        let root = Node(identifier: "window", frame: Rect(origin: .zero, size: size))
+        let button = Node(identifier: "button", frame: Rect(x: 20, y: 20, width: 100, height: 40))
+        root.addChild(button)
+        button.addInteraction(ContextMenuInteraction(actions: ["Rename"]))
+        let test = try InteractionTest(interactions: InteractionSystem(root: root, sceneSize: size))
+        var mouse = ScriptedMouse(in: size)
+        mouse.click(.secondary, at: Point(x: 300, y: 250))
+        mouse.click(.secondary, at: Point(x: 70, y: 40))
+        let transcript = try test.play(mouse)
+        #expect(
+            transcript.outline() == [
+                "device added (mouse)", "secondary button down (button) on window",
+                "secondary button up (button) on window",
+                "secondary button down (button) on button", "secondary button up (button) on button",
+                "action contextMenu on button: Rename [secondaryClick]", "device removed (mouse)",
+            ])
     }
 
     /// Two scrolls in a row: each keeps its began and ended; the changes of each show once.
