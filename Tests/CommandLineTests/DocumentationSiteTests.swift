@@ -18,7 +18,8 @@ import WayfinderTestSupport
         ("InputRecording", "StreamingRecordings"), ("InputDevices", nil), ("DeviceProfiles", nil),
         ("Classification", "DeviceSettingsAndDecisions"), ("Interactions", "InteractionModel"),
         ("FocusEngine", "FocusGroupsAndTheTabLoop"), ("Scenes", "SceneFileFormat"),
-        ("Accessibility", "AccessibilityBusDesign"), ("Wayfinder", "GettingStarted"), ("WayfinderTesting", nil),
+        ("Accessibility", "AccessibilityBusDesign"), ("Wayfinder", "GettingStarted"),
+        ("WayfinderTesting", "TestingYourInteractions"),
         ("WayfinderTestSupport", "GeneratedWorkloads"),
     ]
 
