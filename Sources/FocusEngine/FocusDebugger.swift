@@ -135,16 +135,32 @@ public enum FocusDebugger {
     /// The Tab loop, like UIKit's focus loop overlay: one numbered line per stop with the item
     /// Tab lands on and its group.
     public static func focusLoop(in system: FocusSystem) -> String {
-        let layout = system.layout
-        var lines: [String] = []
-        for (position, group) in layout.tabStops.enumerated() {
-            guard let primary = system.primaryEntry(ofGroup: group) else { continue }
-            let name = FocusSystem.name(of: layout.entries[primary].item)
-            let groupName = layout.groups[group].identifier.map { "\"\($0)\"" } ?? "root group"
-            lines.append("\(position + 1). \(name) (\(groupName))")
+        let lines = tabLoopStops(in: system).map { stop in
+            "\(stop.number). \(FocusSystem.name(of: stop.item)) (\(stop.group.map { "\"\($0)\"" } ?? "root group"))"
         }
         if lines.isEmpty { return "The Tab loop is empty: nothing can be focused." }
         return lines.joined(separator: "\n") + "\n→ back to 1"
+    }
+
+    /// One stop of the Tab loop: its number, the item Tab lands on there, and its group.
+    public struct TabLoopStop {
+        /// The stop's number, counted from 1 (a group with nothing focusable keeps its number).
+        public var number: Int
+        /// The group's primary item, where Tab lands.
+        public var item: any FocusItem
+        /// The group's identifier; nil for the root group.
+        public var group: String?
+    }
+
+    /// The Tab loop's stops, in order: what ``focusLoop(in:)`` prints, as values (a report draws
+    /// them on the scene).
+    public static func tabLoopStops(in system: FocusSystem) -> [TabLoopStop] {
+        let layout = system.layout
+        return layout.tabStops.enumerated().compactMap { position, group in
+            system.primaryEntry(ofGroup: group).map {
+                TabLoopStop(number: position + 1, item: layout.entries[$0].item, group: layout.groups[group].identifier)
+            }
+        }
     }
 
     /// Walks the preferred-focus search a focus update request from `environment` would make,

@@ -15,10 +15,10 @@ import Geometry
 /// the next run-loop turn.
 ///
 /// The system is the driver of several small machines, one per file: the focus update
-/// (``FocusUpdateTransaction``), pending requests (``FocusRequestQueue``), the Tab loop
-/// (`TabLoop.swift`), directional movement and its history (``DirectionalHistory``), key
-/// dispatch along the responder chain (``KeyDispatch``), selection (``SelectionSet``) and the
-/// Full Keyboard Access modes (``FullKeyboardAccessState``). The machines are values; the system
+/// (`FocusUpdateTransaction`), pending requests (`FocusRequestQueue`), the Tab loop
+/// (`TabLoop.swift`), directional movement and its history (`DirectionalHistory`), key
+/// dispatch along the responder chain (`KeyDispatch`), selection (`SelectionSet`) and the
+/// Full Keyboard Access modes (`FullKeyboardAccessState`). The machines are values; the system
 /// owns them and carries out the actions they return.
 ///
 /// ``handle(_:into:)`` appends the events to a buffer the caller keeps: with the buffer's

@@ -159,7 +159,7 @@ extension Recording {
     }
 
     /// Writes the recording's text to an open output (a file or standard output).
-    /// - Throws: ``FileError`` when writing fails.
+    /// - Throws: `FileError` when writing fails.
     public func write(to output: inout OutputFile, format: RecordingFormat) throws(FileError) {
         switch format {
         case .evemu: try output.write(evemuText())

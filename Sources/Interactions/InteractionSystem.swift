@@ -6,7 +6,7 @@ public import InputEvents
 /// Feeds classified input to the recognizers of a node tree, arbitrates between them, and reports
 /// what the interactions did.
 ///
-/// The system reads no clock. Give it every ``ClassifiedInput`` in time order with
+/// The system reads no clock. Give it every `ClassifiedInput` in time order with
 /// ``handle(_:into:)``, and call ``advance(to:into:)`` when ``nextDeadline`` passes (live, arm one
 /// timer for it; in a replay, the next input's time passes it). Each call appends the events that
 /// happened to a buffer the caller owns (so a steady stream of input allocates nothing) and hands
@@ -20,10 +20,10 @@ public import InputEvents
 /// ```
 ///
 /// It is made of three parts, each with one job:
-/// - a ``PointerRouter`` value turns classified input into what it means for the touches under
+/// - a `PointerRouter` value turns classified input into what it means for the touches under
 ///   way, for scrolling and for multi-finger gestures (see its documentation for how input reaches
 ///   the touches);
-/// - a ``GestureArbiter`` gives that to the recognizers of the nodes under the touches or the
+/// - a `GestureArbiter` gives that to the recognizers of the nodes under the touches or the
 ///   pointer and of their ancestors (deepest first; on one node, in the order they were added), and
 ///   decides which may recognize, as UIKit does;
 /// - the armed interactions: those that move by themselves over time (a decelerating scroll view)

@@ -7,7 +7,7 @@ import InputEvents
 ///
 /// It takes a touchpad's pinch (at the pointer) and a touchscreen's (when it holds every finger:
 /// its node is under all of them), as UIKit's takes both direct touches and trackpad pinches. Its
-/// ``location`` is where the pinch happens: the pointer, or the fingers' centre.
+/// ``GestureRecognizer/location`` is where the pinch happens: the pointer, or the fingers' centre.
 ///
 /// ```swift
 /// let pinch = PinchGestureRecognizer()

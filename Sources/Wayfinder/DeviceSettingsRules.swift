@@ -23,7 +23,7 @@ import Scenes
 /// `kind` (`keyboard`, `mouse`, `touchpad` — which also matches clickpads —, `clickpad`,
 /// `pointingStick`, `touchscreen`, `tablet`, `other`) and `id` (`vendor:product`, four hex
 /// digits each); every field given must match, and `{}` matches every device. `settings` takes
-/// ``Classification/DeviceSettings``' properties by name: `tapToClick`, `tapAndDrag`,
+/// `Classification/DeviceSettings`' properties by name: `tapToClick`, `tapAndDrag`,
 /// `naturalScrolling`, `leftHanded`, `middleButtonEmulation`, `disableWhileTyping`,
 /// `disableWhileTrackpointing` (true or false),
 /// `dragLock` (`off`, `timeout`, `sticky`), `clickMethod` (`areas`, `fingers`), `scrollMethod`
@@ -76,35 +76,35 @@ public struct DeviceSettingsRules: Sendable {
 
     /// One setting a rule changes.
     public enum Change: Hashable, Sendable {
-        /// Sets ``Classification/DeviceSettings/tapToClick``.
+        /// Sets `Classification/DeviceSettings/tapToClick`.
         case tapToClick(Bool)
-        /// Sets ``Classification/DeviceSettings/tapAndDrag``.
+        /// Sets `Classification/DeviceSettings/tapAndDrag`.
         case tapAndDrag(Bool)
-        /// Sets ``Classification/DeviceSettings/dragLock``.
+        /// Sets `Classification/DeviceSettings/dragLock`.
         case dragLock(DragLock)
-        /// Sets ``Classification/DeviceSettings/clickMethod``.
+        /// Sets `Classification/DeviceSettings/clickMethod`.
         case clickMethod(ClickMethod)
-        /// Sets ``Classification/DeviceSettings/naturalScrolling``.
+        /// Sets `Classification/DeviceSettings/naturalScrolling`.
         case naturalScrolling(Bool)
-        /// Sets ``Classification/DeviceSettings/leftHanded``.
+        /// Sets `Classification/DeviceSettings/leftHanded`.
         case leftHanded(Bool)
-        /// Sets ``Classification/DeviceSettings/middleButtonEmulation``.
+        /// Sets `Classification/DeviceSettings/middleButtonEmulation`.
         case middleButtonEmulation(Bool)
-        /// Sets ``Classification/DeviceSettings/disableWhileTyping``.
+        /// Sets `Classification/DeviceSettings/disableWhileTyping`.
         case disableWhileTyping(Bool)
-        /// Sets ``Classification/DeviceSettings/disableWhileTrackpointing``.
+        /// Sets `Classification/DeviceSettings/disableWhileTrackpointing`.
         case disableWhileTrackpointing(Bool)
-        /// Sets ``Classification/DeviceSettings/scrollMethod``.
+        /// Sets `Classification/DeviceSettings/scrollMethod`.
         case scrollMethod(ScrollMethod)
-        /// Sets ``Classification/DeviceSettings/accelerationProfile``.
+        /// Sets `Classification/DeviceSettings/accelerationProfile`.
         case accelerationProfile(AccelerationProfile)
-        /// Sets ``Classification/DeviceSettings/accelerationSpeed``.
+        /// Sets `Classification/DeviceSettings/accelerationSpeed`.
         case accelerationSpeed(Double)
-        /// Sets ``Classification/DeviceSettings/customAcceleration``.
+        /// Sets `Classification/DeviceSettings/customAcceleration`.
         case customAcceleration(CustomAcceleration)
-        /// Sets ``Classification/DeviceSettings/dotsPerInch``.
+        /// Sets `Classification/DeviceSettings/dotsPerInch`.
         case dotsPerInch(Int)
-        /// Sets ``Classification/DeviceSettings/scrollFactor``.
+        /// Sets `Classification/DeviceSettings/scrollFactor`.
         case scrollFactor(Double)
 
         /// Makes the change.

@@ -26,7 +26,7 @@ public struct ExplainedDecision: Hashable, Sendable {
     /// The decision as a line of the text stream: the time and device columns of the events'
     /// lines, then `why: ` and the explanation.
     ///
-    /// - Parameter origin: The time printed as zero, as for ``WayfinderEvent/textLine(origin:includeMotion:)``.
+    /// - Parameter origin: The time printed as zero, as for `WayfinderEvent/textLine(origin:includeMotion:)`.
     public func textLine(origin: Timestamp = .zero) -> String {
         WayfinderEvent.textLine(time: time, origin: origin, device: device.name, text: "why: " + decision.description)
     }

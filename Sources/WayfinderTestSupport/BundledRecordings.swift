@@ -71,7 +71,7 @@ public struct BundledRecording: Sendable, CustomStringConvertible {
     ]
 
     /// Loads the single device of the bundled recording whose path ends with `suffix`.
-    /// - Throws: ``RecordingError`` when no bundled recording matches or it does not parse.
+    /// - Throws: `RecordingError` when no bundled recording matches or it does not parse.
     public static func loadDevice(_ suffix: String) throws(RecordingError) -> RecordedDevice {
         guard let bundled = named(suffix) else {
             throw RecordingError(file: suffix, reason: .missing("a bundled recording whose path ends with \(suffix)"))

@@ -32,9 +32,9 @@ import WayfinderTestSupport
     @Test func thereIsAPagePerSubcommand() {
         #expect(
             ManualPage.names == [
-                "wayfinder", "wayfinder-devices", "wayfinder-record", "wayfinder-replay", "wayfinder-convert",
-                "wayfinder-navigate", "wayfinder-run", "wayfinder-demo", "wayfinder-explore", "wayfinder-bench",
-                "wayfinder-help",
+                "wayfinder", "wayfinder-devices", "wayfinder-record", "wayfinder-replay", "wayfinder-report",
+                "wayfinder-convert", "wayfinder-navigate", "wayfinder-run", "wayfinder-demo", "wayfinder-explore",
+                "wayfinder-bench", "wayfinder-help",
             ])
     }
 
@@ -93,7 +93,7 @@ import WayfinderTestSupport
     }
 
     @Test func bashCompletesSubcommandsOptionsAndChoices() throws {
-        #expect(try Self.bashCompletions(["wayfinder", "re"]) == ["record", "replay"])
+        #expect(try Self.bashCompletions(["wayfinder", "re"]) == ["record", "replay", "report"])
         #expect(try Self.bashCompletions(["wayfinder", "record", "--fo"]) == ["--format", "--force"])
         #expect(try Self.bashCompletions(["wayfinder", "record", "--form"]) == ["--format"])
         #expect(

@@ -91,6 +91,8 @@ import Testing
                 "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
                     + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why] "
                     + "[--expect GOLDEN] [--update-expectations] [--ignore FIELD,…]… [--time-tolerance MS]",
+                "wayfinder report [FILE…] [--desc DESC]… [--scene SCENE] [--demo] -o OUT.html [--show-keycodes] "
+                    + Self.settingsUsage,
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
                 "wayfinder navigate --scene SCENE [--focus ID] [--fka] [--search precise|proximity] "
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] "

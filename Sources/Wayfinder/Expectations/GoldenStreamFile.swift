@@ -21,7 +21,7 @@ public struct GoldenStreamFile: ~Copyable {
     private var difference: StreamDifference?
 
     /// Opens a golden file.
-    /// - Throws: ``FileError`` when it cannot be opened.
+    /// - Throws: `FileError` when it cannot be opened.
     public init(path: String, comparison: StreamComparison = StreamComparison()) throws(FileError) {
         reader = BufferedFileReader(try ReadableFile(path: path))
         matcher = StreamMatcher(name: path, comparison: comparison)
@@ -32,7 +32,7 @@ public struct GoldenStreamFile: ~Copyable {
 
     /// Compares the stream's next line with the file's.
     /// - Returns: The first difference, once found (and the same one for every later line).
-    /// - Throws: ``FileError`` when reading fails; ``StreamExpectationError`` when the file's line
+    /// - Throws: `FileError` when reading fails; ``StreamExpectationError`` when the file's line
     ///   is not a JSON object or is too long.
     public mutating func check(_ line: String) throws -> StreamDifference? {
         if let difference { return difference }

@@ -19,7 +19,9 @@ public enum LiveInput: Sendable {
 public protocol LiveInputSource: AnyObject {
     /// Waits until input arrives or the timeout passes, then appends everything that can be read
     /// without blocking (devices added and removed, frames).
-    /// - Parameter timeout: How long to wait at most; nil waits for input.
+    /// - Parameters:
+    ///   - timeout: How long to wait at most; nil waits for input.
+    ///   - output: Where the inputs are appended.
     /// - Returns: false when the source has stopped (SIGINT or SIGTERM, or nothing left to read).
     func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool
     /// Releases grabs and closes every device.

@@ -25,7 +25,7 @@ public struct ArrayFrameReader: FrameReader {
 }
 
 /// One device's recorded frames, ready to replay: its description, where it comes from (for its
-/// ``DeviceInstance``), how to read its frames, and where on the replay's time line it starts.
+/// `DeviceInstance`), how to read its frames, and where on the replay's time line it starts.
 public struct ReplaySource {
     /// The device.
     public var description: DeviceDescription
@@ -271,7 +271,10 @@ public struct Replay {
     /// happen; nothing is kept, so a replay of any length runs in the same memory.
     ///
     /// - Parameters:
-    ///   - runtime: The runtime to feed. Sources are added as ``DeviceID``s 0, 1, … in source order.
+    ///   - runtime: The runtime to feed. Sources are added as `DeviceID`s 0, 1, … in source order.
+    ///   - prepareFrame: Called with each frame and the index of its source before the runtime
+    ///     sees it: to look at the raw frame (a report draws its contacts), or to change it (hide
+    ///     typed keys).
     ///   - beforeStep: Called with each step's time before it runs (to wait in a real-time replay,
     ///     or to draw progress).
     ///   - afterStep: Called after each step with the events it produced (a buffer reused for the
@@ -281,6 +284,7 @@ public struct Replay {
     ///   be written, say).
     public func run(
         through runtime: Runtime,
+        prepareFrame: (_ source: Int, _ frame: inout EventFrame) -> Void = { _, _ in },
         beforeStep: (Timestamp) throws -> Void = { _ in },
         afterStep: ([WayfinderEvent]) throws -> Void = { _ in }
     ) throws {
@@ -297,7 +301,8 @@ public struct Replay {
                 runtime.addDevice(
                     instance(of: step.source), description: sources[step.source].description, at: step.time,
                     into: &produced)
-            case .frame(let frame):
+            case .frame(var frame):
+                prepareFrame(step.source, &frame)
                 runtime.process(frame, from: device, into: &produced)
             case .remove:
                 runtime.removeDevice(device, at: step.time, into: &produced)
@@ -319,7 +324,7 @@ public struct Replay {
     }
 
     /// Runs the replay through a runtime and returns every event in order (for tests and short
-    /// recordings; ``run(through:beforeStep:afterStep:)`` streams).
+    /// recordings; ``run(through:prepareFrame:beforeStep:afterStep:)`` streams).
     /// - Throws: What a source's reader throws.
     public func events(through runtime: Runtime) throws -> [WayfinderEvent] {
         var events: [WayfinderEvent] = []

@@ -30,7 +30,7 @@ extension Replay {
     ///
     /// A description pairs with its own event log only: an event log given a description must
     /// have none of its own, and one without a description must carry it.
-    /// - Throws: ``RecordingError`` naming the file and line of the first problem in a description.
+    /// - Throws: `RecordingError` naming the file and line of the first problem in a description.
     public static func load(_ inputs: [ReplayInput]) throws(RecordingError) -> Replay {
         var sources: [ReplaySource] = []
         for (index, input) in inputs.enumerated() {

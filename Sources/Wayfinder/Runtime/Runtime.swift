@@ -10,7 +10,7 @@ public import Scenes
 /// Feed it what devices do — ``addDevice(_:description:at:)``, ``process(_:from:)``,
 /// ``removeDevice(_:at:)`` — and the passing of time, ``advance(to:)``. It classifies each
 /// device's frames, sends keys to the focus engine, and sends pointer input to the node tree and
-/// its interactions, reporting everything as ``WayfinderEvent``s through ``onEvent``, ``events``
+/// its interactions, reporting everything as `WayfinderEvent`s through ``onEvent``, ``events``
 /// and the return values.
 ///
 /// The runtime never reads a clock. Every component exposes its next deadline, and the runtime
@@ -147,7 +147,7 @@ public final class Runtime {
     /// A device appeared: it gets its own classifier and a `device added` event.
     ///
     /// - Parameters:
-    ///   - identity: Who the device is; its ``DeviceInstance/id`` names it in later calls. A device
+    ///   - identity: Who the device is; its `DeviceInstance/id` names it in later calls. A device
     ///     already attached under the same id is removed first.
     ///   - description: What the device is.
     ///   - time: When it appeared.

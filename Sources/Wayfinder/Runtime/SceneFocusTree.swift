@@ -2,7 +2,7 @@ public import EventModel
 public import FocusEngine
 public import Scenes
 
-/// A scene turned into ``FocusNode``s, ready for a ``FocusSystem``.
+/// A scene turned into `FocusNode`s, ready for a `FocusSystem`.
 ///
 /// ```swift
 /// let tree = try SceneFocusTree(scene: loaded.scene)
@@ -21,8 +21,10 @@ public final class SceneFocusTree {
 
     /// Builds the nodes of `scene`.
     ///
-    /// - Parameter file: The name errors use for the scene's source.
-    /// - Throws: ``SceneError`` when a custom action's key chord cannot be parsed (naming the
+    /// - Parameters:
+    ///   - scene: The scene.
+    ///   - file: The name errors use for the scene's source.
+    /// - Throws: `SceneError` when a custom action's key chord cannot be parsed (naming the
     ///   node and the field).
     public init(scene: Scene, file: String = "<scene>") throws(SceneError) {
         self.scene = scene
@@ -218,7 +220,7 @@ public final class FocusNavigator {
     ///   - initialFocus: The id to focus before the first key.
     ///   - fullKeyboardAccess: Whether Full Keyboard Access is on.
     ///   - directionalSearch: Overrides the scene's directional search.
-    /// - Throws: ``SceneError`` for a bad key chord in the scene, ``NavigationError`` for a bad
+    /// - Throws: `SceneError` for a bad key chord in the scene, ``NavigationError`` for a bad
     ///   initial focus.
     public init(
         scene: Scene,

@@ -4,12 +4,12 @@ public import Scenes
 
 /// A node tree built from a scene file, with the interactions and scroll views the file attaches.
 ///
-/// Each scene node becomes a ``Node`` with the same identifier and frame. A node with `scroll`
-/// gets a ``ScrollViewInteraction`` first, zooming between its zoom scales; then its
-/// `interactions`, in file order: `contextMenu` → ``ContextMenuInteraction``, `secondaryAction` →
-/// ``SecondaryActionInteraction``, `drag` → ``DragInteraction``, `pan` → ``PanInteraction`` with
-/// its allowed scroll types, `swipeAction` → ``SwipeActionInteraction`` with its direction and
-/// fingers, `hover` → ``PointerInteraction`` with its effect.
+/// Each scene node becomes an Interactions `Node` with the same identifier and frame. A node with `scroll`
+/// gets a `ScrollViewInteraction` first, zooming between its zoom scales; then its
+/// `interactions`, in file order: `contextMenu` → `ContextMenuInteraction`, `secondaryAction` →
+/// `SecondaryActionInteraction`, `drag` → `DragInteraction`, `pan` → `PanInteraction` with
+/// its allowed scroll types, `swipeAction` → `SwipeActionInteraction` with its direction and
+/// fingers, `hover` → `PointerInteraction` with its effect.
 ///
 /// ```swift
 /// let loaded = try Scene.load(contentsOf: url)

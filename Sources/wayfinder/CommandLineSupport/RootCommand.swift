@@ -14,6 +14,7 @@ enum RootCommand {
             DevicesCommand.self,
             RecordCommand.self,
             ReplayCommand.self,
+            ReportCommand.self,
             ConvertCommand.self,
             NavigateCommand.self,
             RunCommand.self,
