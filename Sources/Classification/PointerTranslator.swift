@@ -258,7 +258,7 @@ struct PointerTranslator: PointingPart {
                     summary.end = Timestamp(microseconds: time.microseconds + movementEndTimeout)
                     movement = summary
                 }
-                output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
+                output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: travel)))
                 press.move(by: delta, travel: travel, at: time, into: &output)
             }
         }

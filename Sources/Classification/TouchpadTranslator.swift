@@ -617,10 +617,11 @@ struct TouchpadTranslator: PointingPart {
         case .motion(let millimetres):
             guard !edgeScroll.holdsFinger else { return }
             let delta = accelerator.accelerate(millimetres, at: time)
-            output.append(ClassifiedInput(time: time, event: .motion(delta: delta)))
+            let unaccelerated = accelerator.unaccelerated(millimetres)
+            output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
             // The press judges finger travel: its thresholds are millimetres, in points at
             // 1000 dpi, whatever the acceleration.
-            press.move(by: accelerator.unaccelerated(millimetres), at: time, into: &output)
+            press.move(by: unaccelerated, at: time, into: &output)
         case .scroll(let delta, let phase):
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):

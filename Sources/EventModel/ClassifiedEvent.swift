@@ -140,8 +140,10 @@ public enum ClassifiedEvent: Hashable, Sendable {
     /// already carries the movement that started the drag (as UIKit's pan translation includes
     /// its threshold) and the dragged item can follow the pointer exactly.
     case drag(phase: GesturePhase, touchType: TouchType, translation: Vector, position: Vector?)
-    /// Relative pointer motion in points.
-    case motion(delta: Vector)
+    /// Relative pointer motion: `delta` in points after pointer acceleration (where the pointer
+    /// went), `unaccelerated` the same movement before it (a mouse's counts normalised to
+    /// 1000 dpi, a touchpad's millimetres at 1000 dpi), as libinput's debug-events prints both.
+    case motion(delta: Vector, unaccelerated: Vector)
     /// An absolute pointer or contact position, as a fraction of the surface (touchscreens,
     /// tablets), with whether it is down. `contact` tells simultaneous contacts apart: it stays
     /// the same from the contact's first `isDown` position to its last (`isDown` false) and is
@@ -184,4 +186,12 @@ public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
 
     /// The name.
     public var description: String { name }
+}
+
+extension ClassifiedEvent {
+    /// Motion that no acceleration changed (the pointer moved as far as the hand): for scripts
+    /// and tests that move a pointer by a known number of points.
+    public static func motion(_ delta: Vector) -> ClassifiedEvent {
+        .motion(delta: delta, unaccelerated: delta)
+    }
 }

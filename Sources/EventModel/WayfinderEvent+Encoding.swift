@@ -144,10 +144,12 @@ extension EventPayload {
                 json.append("x", position.x)
                 json.append("y", position.y)
             }
-        case .motion(let delta):
+        case .motion(let delta, let unaccelerated):
             json.append("type", "motion")
             json.append("dx", delta.x)
             json.append("dy", delta.y)
+            json.append("dxUnaccelerated", unaccelerated.x)
+            json.append("dyUnaccelerated", unaccelerated.y)
         case .position(let position, let touchType, let isDown, let contact):
             json.append("type", "position")
             json.append("x", position.x)
@@ -235,8 +237,9 @@ extension WayfinderEvent {
         case .drag(let phase, let touchType, let translation, _):
             return "drag \(phase.rawValue) (\(touchType.rawValue)) dx \(fixed(translation.x, digits: 2)) "
                 + "dy \(fixed(translation.y, digits: 2))"
-        case .motion(let delta):
-            return "motion dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2))"
+        case .motion(let delta, let unaccelerated):
+            return "motion dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2)) "
+                + "(unaccelerated \(fixed(unaccelerated.x, digits: 2)) \(fixed(unaccelerated.y, digits: 2)))"
         case .position(let position, let touchType, let isDown, let contact):
             return "position \(fixed(position.x, digits: 4)) \(fixed(position.y, digits: 4)) "
                 + "\(isDown ? "down" : "up") (\(touchType.rawValue))" + (contact == 0 ? "" : " contact \(contact)")
@@ -298,7 +301,7 @@ extension WayfinderEvent {
         case .drag(let phase, let touchType, let translation, _):
             return
                 "drag \(phase.rawValue) (\(rounded(translation.x)), \(rounded(translation.y))) (\(touchType.rawValue))"
-        case .motion(let delta):
+        case .motion(let delta, _):
             return includeMotion ? "motion (\(rounded(delta.x)), \(rounded(delta.y)))" : nil
         case .position:
             return nil

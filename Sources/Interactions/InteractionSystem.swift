@@ -369,7 +369,7 @@ extension ClassifiedEvent {
     var hasFiniteGeometry: Bool {
         func finite(_ vector: Vector?) -> Bool { vector.map(\.isFinite) ?? true }
         switch self {
-        case .motion(let delta): return finite(delta)
+        case .motion(let delta, _): return finite(delta)
         case .position(let position, _, _, _): return finite(position)
         case .gesture(let gesture):
             return finite(gesture.delta) && gesture.scale.isFinite && gesture.rotation.isFinite

@@ -91,7 +91,7 @@ struct PointerRouter {
     ///   - lineHeight: How far one wheel detent (120 units of v120) scrolls, in points.
     mutating func route(_ event: ClassifiedEvent, lineHeight: Double) -> Route {
         switch event {
-        case .motion(let delta):
+        case .motion(let delta, _):
             pointerLocation = clampedToScene(pointerLocation + delta)
             return movePointerTouch()
         case .position(let fraction, let touchType, let isDown, let contact):

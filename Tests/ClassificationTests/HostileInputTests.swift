@@ -209,7 +209,7 @@ import WayfinderTestSupport
         script.lift(fingers: [0])
         let output = try classify(device, script.frames)
         for input in output {
-            if case .motion(let delta) = input.event {
+            if case .motion(let delta, _) = input.event {
                 #expect(delta.x.isFinite && delta.y.isFinite)
             }
         }

@@ -15,7 +15,7 @@ import WayfinderTestSupport
 
     private static func motions(_ output: [ClassifiedInput]) -> [Vector] {
         output.compactMap {
-            if case .motion(let delta) = $0.event { return delta }
+            if case .motion(let delta, _) = $0.event { return delta }
             return nil
         }
     }

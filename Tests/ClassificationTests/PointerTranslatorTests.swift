@@ -63,7 +63,26 @@ import WayfinderTestSupport
         var script = InputScript(device: ScriptedDevice.mouse())
         script.move(dx: 3, dy: -4)
         let output = try classify(script.device, script.frames, options: flatPointer)
-        #expect(output.map(\.event) == [.motion(delta: Vector(x: 3, y: -4))])
+        #expect(output.map(\.event) == [.motion(delta: Vector(x: 3, y: -4), unaccelerated: Vector(x: 3, y: -4))])
+    }
+
+    /// A motion carries where the pointer went and the hand's movement before acceleration: a
+    /// 1,600-dpi mouse's 16 and 8 counts are 10 and 5 counts of a 1000-dpi mouse, whatever the
+    /// profile; flat at speed 0 the pointer moves exactly that, adaptive moves it otherwise.
+    @Test func motionCarriesTheUnacceleratedDelta() throws {
+        var script = InputScript(device: ScriptedDevice.mouse())
+        script.move(dx: 16, dy: 8)
+        let raw = Vector(x: 10, y: 5)
+        let flat = try classify(
+            script.device, script.frames, options: DeviceSettings(accelerationProfile: .flat, dotsPerInch: 1600))
+        #expect(flat.map(\.event) == [.motion(delta: raw, unaccelerated: raw)])
+        let adaptive = try classify(script.device, script.frames, options: DeviceSettings(dotsPerInch: 1600))
+        guard adaptive.count == 1, case .motion(let delta, let unaccelerated) = adaptive[0].event else {
+            Issue.record("expected one motion: \(summaries(adaptive))")
+            return
+        }
+        #expect(unaccelerated == raw)
+        #expect(delta != raw)
     }
 
     @Test func pointerDragBeginsWithoutDelay() throws {
@@ -114,7 +133,7 @@ import WayfinderTestSupport
                 "drag changed indirectPointer", "drag ended indirectPointer", "button primary up button",
             ]
         )
-        guard case .motion(let first) = output[1].event, case .motion(let second) = output[3].event else {
+        guard case .motion(let first, _) = output[1].event, case .motion(let second, _) = output[3].event else {
             Issue.record("expected motions at 1 and 3: \(summaries(output))")
             return
         }

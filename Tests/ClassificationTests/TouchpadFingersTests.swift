@@ -183,9 +183,10 @@ import WayfinderTestSupport
     /// after the count changed (the frame that changes it starts the pointer afresh).
     @Test func keysWinOverSlotsWithoutPressure() throws {
         let motion = Vector(x: 0, y: 2 * flatTouchpadPointsPerMillimetre)
+        let unaccelerated = Vector(x: 0, y: 2 * 1000 / 25.4)
         #expect(
             try classifyStream("keys-lag-without-pressure")
-                == (2...6).map { at(Int64($0) * 10, .motion(delta: motion)) })
+                == (2...6).map { at(Int64($0) * 10, .motion(delta: motion, unaccelerated: unaccelerated)) })
     }
 
     // MARK: Scroll

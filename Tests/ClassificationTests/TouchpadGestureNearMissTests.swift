@@ -21,7 +21,7 @@ import WayfinderTestSupport
         output.map { input in
             let time = (input.time.microseconds - start.microseconds) / 1000
             switch input.event {
-            case .motion(let delta):
+            case .motion(let delta, _):
                 return "\(time) motion \(points(delta))"
             case .scroll(.continuous, let delta, _, let phase, _) where phase != .ended:
                 return "\(time) \(summary(input.event)) \(points(delta))"

@@ -22,7 +22,7 @@ import WayfinderTestSupport
         script.lift(fingers: [0])
         let output = try classify(script.device, script.frames)
         let expected = 1000 / 25.4 * ((0.9 + 0.3 + 4 * 0.9) / 6 * 0.2968)
-        guard output.count == 1, case .motion(let delta) = output[0].event else {
+        guard output.count == 1, case .motion(let delta, _) = output[0].event else {
             Issue.record("expected one motion, got \(output)")
             return
         }

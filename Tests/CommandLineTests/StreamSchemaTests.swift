@@ -70,8 +70,8 @@ import WayfinderTestSupport
 
     @Test func theSchemaCatchesWhatTheContractForbids() throws {
         let lines = [
-            #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2,"speed":3}"#,
-            #"{"time":0.5,"device":"m","deviceID":"0:0","type":"motion","dx":1,"dy":2}"#,
+            #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":1,"dyUnaccelerated":2,"speed":3}"#,
+            #"{"time":0.5,"device":"m","deviceID":"0:0","type":"motion","dx":1,"dy":2,"dxUnaccelerated":1,"dyUnaccelerated":2}"#,
             #"{"time":1e-05,"device":"m","deviceID":"0:0","version":1,"type":"select","item":"a"}"#,
             #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"scroll","source":"discrete","dx":0,"dy":1}"#,
         ]

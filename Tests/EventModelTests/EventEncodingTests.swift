@@ -160,12 +160,14 @@ import Testing
 
     @Test func motionIsPrintedOnlyWhenAsked() {
         let motion = WayfinderEvent(
-            time: Self.origin, device: Self.pad, payload: .input(.motion(delta: Vector(x: 1, y: 2)), target: nil))
+            time: Self.origin, device: Self.pad,
+            payload: .input(.motion(delta: Vector(x: 1, y: 2), unaccelerated: Vector(x: 0.5, y: 1)), target: nil))
         #expect(motion.jsonLine(origin: Self.origin) == nil)
         #expect(motion.textLine(origin: Self.origin) == nil)
         #expect(
             motion.jsonLine(origin: Self.origin, includeMotion: true)
-                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2}"#)
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":0.5,"dyUnaccelerated":1}"#
+        )
         let offset = WayfinderEvent(
             time: Self.origin, device: Self.pad, payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 40)))
         #expect(offset.textLine(origin: Self.origin) == #"  0.000000  Pad "1"  grid scrolled to (0, 40)"#)

@@ -46,7 +46,7 @@ import Testing
         let (system, _) = Self.makeScene()
         let send = Self.probe(system)
         // Pointer motion with no touch looks at nothing.
-        #expect(send(.motion(delta: Vector(x: -262, y: -134))) == .init(nodes: 0, recognizers: 0, interactions: 0))
+        #expect(send(.motion(Vector(x: -262, y: -134))) == .init(nodes: 0, recognizers: 0, interactions: 0))
         // The pointer is at (250, 266): cell-802 (a context menu's). The press tests the window, the
         // grid and that one cell (the grid's index holds one cell per square), and gives the touch
         // to the cell's two recognizers (long press, secondary click) and the grid's pan.
@@ -54,7 +54,7 @@ import Testing
             send(.button(.primary, state: .down, trigger: .button, code: nil))
                 == .init(nodes: 3, recognizers: 3, interactions: 0))
         // The secondary click failed on the primary press: two recognizers remain in the touch.
-        #expect(send(.motion(delta: Vector(x: 1, y: 0))) == .init(nodes: 0, recognizers: 2, interactions: 0))
+        #expect(send(.motion(Vector(x: 1, y: 0))) == .init(nodes: 0, recognizers: 2, interactions: 0))
         #expect(
             send(.button(.primary, state: .up, trigger: .button, code: nil))
                 == .init(nodes: 0, recognizers: 2, interactions: 0))
@@ -68,7 +68,7 @@ import Testing
                     source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: Vector(x: 0, y: 2000)))
                 == .init(nodes: 0, recognizers: 1, interactions: 0))
         // Now a frame touches the one armed interaction, and nothing else.
-        #expect(send(.motion(delta: Vector(x: 1, y: 0))) == .init(nodes: 0, recognizers: 0, interactions: 1))
+        #expect(send(.motion(Vector(x: 1, y: 0))) == .init(nodes: 0, recognizers: 0, interactions: 1))
     }
 
     @Test func eachFingerCostsItsOwnHitPathAndTheRecognizersHoldingIt() {

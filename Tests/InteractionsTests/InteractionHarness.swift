@@ -122,7 +122,7 @@ final class InteractionHarness {
     }
 
     func movePointer(by delta: Vector) {
-        send(.motion(delta: delta))
+        send(.motion(delta))
         if press?.touchType == .indirectPointer { movePress(by: delta) }
     }
 

@@ -116,7 +116,7 @@ import Testing
         let harness = InteractionHarness(children: [list])
         harness.movePointer(to: Point(x: 200, y: 150))
         let before = harness.system.pointerLocation
-        harness.send(.motion(delta: Vector(x: .nan, y: 3)))
+        harness.send(.motion(Vector(x: .nan, y: 3)))
         harness.send(.position(Vector(x: .infinity, y: 0.5), touchType: .direct, isDown: true, contact: 0))
         harness.send(
             .scroll(source: .continuous, delta: Vector(x: 0, y: .nan), v120: nil, phase: .began, velocity: nil))
@@ -157,7 +157,7 @@ import Testing
                 time: start + .milliseconds(50), event: .button(.secondary, state: .up, trigger: .button, code: nil)),
             ClassifiedInput(
                 time: start + .milliseconds(100), event: .button(.primary, state: .down, trigger: .button, code: nil)),
-            ClassifiedInput(time: start + .milliseconds(120), event: .motion(delta: Vector(x: 5, y: 5))),
+            ClassifiedInput(time: start + .milliseconds(120), event: .motion(Vector(x: 5, y: 5))),
             // The classifier's decisions about the press: it dragged, then was released.
             ClassifiedInput(
                 time: start + .milliseconds(120),
@@ -169,7 +169,7 @@ import Testing
             ),
             ClassifiedInput(
                 time: start + .milliseconds(140), event: .button(.primary, state: .up, trigger: .button, code: nil)),
-            ClassifiedInput(time: start + .milliseconds(200), event: .motion(delta: Vector(x: 300, y: 0))),
+            ClassifiedInput(time: start + .milliseconds(200), event: .motion(Vector(x: 300, y: 0))),
             ClassifiedInput(
                 time: start + .milliseconds(210),
                 event: .scroll(source: .continuous, delta: Vector(x: 0, y: 20), v120: nil, phase: .began, velocity: nil)

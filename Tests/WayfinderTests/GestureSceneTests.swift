@@ -306,13 +306,13 @@ import WayfinderTestSupport
         // The pointer from the centre (500, 400) to the pin at (750, 200); a pinch to twice the
         // spread; then right by 15 points (still on the pin, now 40 points wide) and 10 more (off).
         let (runtime, events, classifier) = try touchpadRuntime([
-            (10, .motion(delta: Vector(x: 250, y: -200))),
+            (10, .motion(Vector(x: 250, y: -200))),
             (20, Self.pinch(.began, scale: 1)),
             (30, Self.pinch(.changed, scale: 1.5)),
             (40, Self.pinch(.changed, scale: 2)),
             (50, Self.pinch(.ended, scale: 2)),
-            (60, .motion(delta: Vector(x: 15, y: 0))),
-            (70, .motion(delta: Vector(x: 10, y: 0))),
+            (60, .motion(Vector(x: 15, y: 0))),
+            (70, .motion(Vector(x: 10, y: 0))),
         ])
         // The content point under the pointer, (250, 200) from the map's corner, stays there:
         // the offset is (250, 200)·s − (250, 200).
@@ -335,7 +335,7 @@ import WayfinderTestSupport
         #expect(runtime.nextDeadline == nil)
         // Back onto the pin: the terminal view's picture shows it lifted in the zoomed map.
         let back = Timestamp(microseconds: 80_000)
-        classifier.script[back] = [.motion(delta: Vector(x: -10, y: 0))]
+        classifier.script[back] = [.motion(Vector(x: -10, y: 0))]
         var more: [WayfinderEvent] = []
         runtime.process(EventFrame(events: [.report(at: back)]), from: DeviceID(rawValue: 0), into: &more)
         #expect(lines(more, from: .zero) == ["  0.080000  Pad  action hover on pin began"])
@@ -396,7 +396,7 @@ import WayfinderTestSupport
     /// point under the pointer is where it was: (250, 200)·4 − (250, 200).
     @Test func aPinchPastTheMaximumBouncesBackToItAndEndsAtRest() throws {
         let (runtime, pinched, _) = try touchpadRuntime([
-            (10, .motion(delta: Vector(x: 250, y: -200))),
+            (10, .motion(Vector(x: 250, y: -200))),
             (20, Self.pinch(.began, scale: 1)),
             (30, Self.pinch(.changed, scale: 8)),
             (40, Self.pinch(.ended, scale: 8)),
@@ -428,7 +428,7 @@ import WayfinderTestSupport
     /// there and ends once, at 4.
     @Test func aPinchThatCatchesABounceGoesOnWithTheOpenZoom() throws {
         let (runtime, pinched, _) = try touchpadRuntime([
-            (10, .motion(delta: Vector(x: 250, y: -200))),
+            (10, .motion(Vector(x: 250, y: -200))),
             (20, Self.pinch(.began, scale: 1)),
             (30, Self.pinch(.changed, scale: 8)),
             (40, Self.pinch(.ended, scale: 8)),

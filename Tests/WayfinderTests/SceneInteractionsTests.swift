@@ -96,7 +96,7 @@ import WayfinderTestSupport
         let start = Timestamp(microseconds: 1_000_000)
         var events: [TimedPayload] = []
         events += system.handle(
-            ClassifiedInput(time: start, event: .motion(delta: Point(x: 350, y: 160) - system.pointerLocation)))
+            ClassifiedInput(time: start, event: .motion(Point(x: 350, y: 160) - system.pointerLocation)))
         events += system.handle(
             ClassifiedInput(
                 time: start + .milliseconds(10), event: .button(.secondary, state: .down, trigger: .button, code: nil)))
@@ -124,7 +124,7 @@ import WayfinderTestSupport
         let start = Timestamp(microseconds: 1_000_000)
         // Pointer over photo-5, [450, 260, 180, 180].
         _ = system.handle(
-            ClassifiedInput(time: start, event: .motion(delta: Point(x: 500, y: 300) - system.pointerLocation)))
+            ClassifiedInput(time: start, event: .motion(Point(x: 500, y: 300) - system.pointerLocation)))
         #expect(tree.root.hitTest(system.pointerLocation)?.identifier == "photo-5")
         for step in 0..<5 {
             _ = system.handle(
@@ -146,7 +146,7 @@ import WayfinderTestSupport
         let system = tree.makeSystem()
         let start = Timestamp(microseconds: 1_000_000)
         _ = system.handle(
-            ClassifiedInput(time: start, event: .motion(delta: Point(x: 640, y: 400) - system.pointerLocation)))
+            ClassifiedInput(time: start, event: .motion(Point(x: 640, y: 400) - system.pointerLocation)))
         let events = system.handle(
             ClassifiedInput(
                 time: start,

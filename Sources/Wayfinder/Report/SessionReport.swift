@@ -188,7 +188,7 @@ public struct SessionReport: Sendable {
         func add(_ event: WayfinderEvent) {
             let device = index(of: event.device)
             report.end = max(report.end, event.time)
-            if case .input(.motion(let delta), _) = event.payload {
+            if case .input(.motion(let delta, _), _) = event.payload {
                 addSpeed(delta, at: event.time, device: device)
             }
             guard let line = event.textLine() else { return }
