@@ -78,6 +78,6 @@ public struct DeviceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// How to get read access to input devices without running as root.
     public static let permissionAdvice =
         "Reading input devices needs read access to /dev/input/event*: run Scripts/install-udev-rule "
-        + "(it installs udev-rules/70-wayfinder.rules and adds you to the 'wayfinder' group), then log out "
-        + "and back in"
+        + "(it gives the user of the local seat access through systemd-logind; --group instead adds you to "
+        + "the 'wayfinder' group, read only), then log out and back in"
 }

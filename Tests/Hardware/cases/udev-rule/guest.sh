@@ -33,4 +33,13 @@ if as_nobody "evemu-event $keyboard --type EV_KEY --code KEY_A --value 1 --sync"
 else
     vm_pass read-only "writing events is refused: $(head -n 1 inject.err)"
 fi
+
+# The seat rule: event nodes carry the uaccess tag that logind's 73-seat-late.rules turns into an
+# ACL entry for the active session's user (the guest runs no logind, so the tag is what shows).
+udevadm info --query=property --name="$keyboard" | grep -E '^(CURRENT_)?TAGS='
+vm_check uaccess-tag "the seat rule tags $keyboard uaccess" \
+    sh -c "udevadm info --query=property --name='$keyboard' | grep -qE '^TAGS=(.*:)?uaccess:'"
+input_parent=$(udevadm info --query=path --name="$keyboard" | sed 's|/event[0-9]*$||')
+vm_check uaccess-events-only "the input device above the node ($input_parent) is not tagged" \
+    sh -c "! udevadm info --query=property --path='$input_parent' | grep -qE '^TAGS=(.*:)?uaccess:'"
 vm_finish
