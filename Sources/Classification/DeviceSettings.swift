@@ -217,8 +217,22 @@ extension KeyboardLayout {
             (variant, "XKB_DEFAULT_VARIANT"), (options, "XKB_DEFAULT_OPTIONS"),
         ]
         return fields.map { value, variable in
-            value ?? getenv(variable).map { String(cString: $0) } ?? "default"
+            Self.effective(value, variable).map(Self.shown) ?? "default"
         }.joined(separator: "/")
+    }
+
+    /// A name in a message: names come from the environment or a settings file, so a long one
+    /// is cut (xkbcommon's own names are a few dozen characters at most).
+    static func shown(_ name: String) -> String {
+        name.count > maximumShownName ? String(name.prefix(maximumShownName)) + "… (\(name.utf8.count) bytes)" : name
+    }
+
+    /// The longest name a message shows whole.
+    static let maximumShownName = 64
+
+    /// A field as xkbcommon takes it: the field, else its `XKB_DEFAULT_*` variable.
+    static func effective(_ value: String?, _ variable: String) -> String? {
+        value ?? getenv(variable).map { String(cString: $0) }
     }
 
     /// xkbcommon's built-in default layout (`evdev` rules, `pc105`, `us`), which compiles
@@ -239,10 +253,17 @@ extension KeyboardLayout {
 
     /// `validate()` with explicit xkbcommon include paths (nil: xkbcommon's defaults).
     func validate(includePaths: [String]?) throws(ClassificationError) -> ClassificationDiagnostic? {
+        // xkbcommon drops a variant given without a layout and compiles its default layout, so a
+        // person who asked for a variant would get a keymap they did not ask for.
+        if let variant = Self.effective(variant, "XKB_DEFAULT_VARIANT"), !variant.isEmpty,
+            Self.effective(layout, "XKB_DEFAULT_LAYOUT")?.isEmpty ?? true
+        {
+            throw .variantWithoutLayout(variant: variant)
+        }
         switch keymapAvailability(includePaths: includePaths) {
-        case .compiles: nil
+        case .compiles: return nil
         case .wrongLayout: throw .layoutUnavailable(self)
-        case .noKeymapData: .noKeymap(self)
+        case .noKeymapData: return .noKeymap(self)
         }
     }
 
@@ -301,6 +322,8 @@ public enum ClassificationError: Error, Hashable, Sendable, CustomStringConverti
     /// xkbcommon compiles the default layout but not the one chosen: the choice names a layout,
     /// variant or option that does not exist.
     case layoutUnavailable(KeyboardLayout)
+    /// A variant was chosen without a layout, which xkbcommon ignores.
+    case variantWithoutLayout(variant: String)
 
     /// A sentence naming the device or layout and what went wrong.
     public var description: String {
@@ -310,6 +333,10 @@ public enum ClassificationError: Error, Hashable, Sendable, CustomStringConverti
         case .layoutUnavailable(let layout):
             return "xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(layout.names) "
                 + "(from the options or XKB_DEFAULT_*), though it compiles the default one"
+        case .variantWithoutLayout(let variant):
+            return "the keyboard variant '\(KeyboardLayout.shown(variant))' (from the options or XKB_DEFAULT_VARIANT) "
+                + "has no layout, and xkbcommon ignores a variant without one: set XKB_DEFAULT_LAYOUT too "
+                + "(for example XKB_DEFAULT_LAYOUT=us)"
         }
     }
 }

@@ -135,10 +135,14 @@ import WayfinderTestSupport
         """
 
     private func replay(layout: String) throws -> ProcessOutcome {
+        try replay(environment: ["XKB_DEFAULT_LAYOUT": layout])
+    }
+
+    private func replay(environment: [String: String]) throws -> ProcessOutcome {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).evemu")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(Self.recording.utf8).write(to: url)
-        return try WayfinderProcess.run(["replay", "--json", url.path], environment: ["XKB_DEFAULT_LAYOUT": layout])
+        return try WayfinderProcess.run(["replay", "--json", url.path], environment: environment)
     }
 
     private func texts(_ outcome: ProcessOutcome) throws -> [String] {
@@ -168,5 +172,38 @@ import WayfinderTestSupport
                     + "compiles the default one"
             ],
             "\(outcome.standardError)")
+    }
+
+    /// Issue 23 case 11: xkbcommon drops a variant that comes without a layout and compiles its
+    /// default; the person asked for a variant, so this is an error, not a silent US keymap.
+    @Test func aVariantWithoutALayoutIsAnError() throws {
+        let outcome = try replay(environment: ["XKB_DEFAULT_VARIANT": "dvorak"])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.errorLines == [
+                "Error: the keyboard variant 'dvorak' (from the options or XKB_DEFAULT_VARIANT) has no layout, and "
+                    + "xkbcommon ignores a variant without one: set XKB_DEFAULT_LAYOUT too (for example "
+                    + "XKB_DEFAULT_LAYOUT=us)"
+            ])
+        let withLayout = try replay(environment: ["XKB_DEFAULT_VARIANT": "dvorak", "XKB_DEFAULT_LAYOUT": "us"])
+        #expect(withLayout.exitCode == 0, "\(withLayout.standardError)")
+        // Dvorak puts f on KEY_Y and the semicolon key (shifted: a colon) on KEY_Z: the variant
+        // is in force.
+        #expect(try texts(withLayout) == ["f", ":"])
+    }
+
+    /// A 10 KB layout name is not echoed whole: the message shows its first 64 characters and
+    /// its size.
+    @Test func aLongLayoutNameIsCutInTheError() throws {
+        let layout = String(repeating: "x", count: 10_000)
+        let outcome = try replay(layout: layout)
+        #expect(outcome.exitCode == 1)
+        #expect(
+            outcome.errorLines == [
+                "Error: xkbcommon cannot compile a keymap for rules/model/layout/variant/options "
+                    + "default/default/\(String(repeating: "x", count: 64))… (10000 bytes)/default/default (from the "
+                    + "options or XKB_DEFAULT_*), though it compiles the default one"
+            ])
     }
 }
