@@ -371,7 +371,19 @@ private struct SceneDecoder {
                 try checkRepeated(key, knownIndex: known, line: line, in: &keys)
                 switch key {
                 case "root": root = try decodeNode(field: "root")
-                case "size": size = try self.size(try readValue(), node: nil, field: "size")
+                case "size":
+                    let value = try readValue()
+                    let read = try self.size(value, node: nil, field: "size")
+                    // A touchscreen maps its surface onto the scene: on an empty scene every
+                    // contact would land on one line or point, and no input would reach a node.
+                    guard read.width > 0, read.height > 0 else {
+                        throw error(
+                            .invalidValue(
+                                "[\(formatted(read.width)), \(formatted(read.height))] is empty: a scene's size must be "
+                                    + "positive, since touchscreens map their surface onto it"),
+                            line: value.line, node: nil, field: "size")
+                    }
+                    size = read
                 case "layoutDirection":
                     layoutDirection = try enumeration(
                         try readValue(), as: LayoutDirection.self, node: nil, field: "layoutDirection")

@@ -95,6 +95,23 @@ import WayfinderTestSupport
         #expect(error.kind == .negativeSize(width: -40, height: 20))
     }
 
+    /// Issue 23 case 11: `size: [0, 0]` loaded, and a touchscreen's every contact then mapped to
+    /// the origin, so its input vanished without a word.
+    @Test(arguments: [("[0, 0]", "[0, 0]"), ("[800, 0]", "[800, 0]"), ("[0, 600]", "[0, 600]")])
+    func anEmptySceneSizeIsRefused(size: String, shown: String) throws {
+        let text = """
+            {
+              "size": \(size),
+              "root": {"id": "root", "frame": [0, 0, 10, 10]}
+            }
+            """
+        let error = try #require(throws: SceneError.self) { try Scene.parse(text, file: "empty.scene.json") }
+        #expect(
+            error.description
+                == "empty.scene.json:2: field \"size\": \(shown) is empty: a scene's size must be positive, since "
+                + "touchscreens map their surface onto it")
+    }
+
     @Test func wrongTypeNamesNodeAndField() throws {
         let error = try #require(throws: SceneError.self) { try Self.load("wrong-type.scene.json") }
         #expect(error.nodeID == "cell")
