@@ -92,10 +92,14 @@ final class EvemuFrameCursor {
     /// access would make is left out.
     @exclusivity(unchecked) private var stream: EvemuEventStream
 
-    init(input: ByteInput, start: EvemuStart, baseTime: Int64, keepingComments: Bool) throws(RecordingError) {
+    init(
+        input: ByteInput, start: EvemuStart, baseTime: Int64, keepingComments: Bool,
+        declared: (codes: [EventType: Set<UInt16>], file: String)? = nil
+    ) throws(RecordingError) {
         var parser = EvemuParser(file: input.name, part: start.part)
         parser.prepareForEvents(
-            major: start.major, minor: start.minor, baseTime: baseTime, keepingComments: keepingComments)
+            major: start.major, minor: start.minor, baseTime: baseTime, keepingComments: keepingComments,
+            declared: declared)
         stream = EvemuEventStream(reader: try input.reader(offset: start.offset), parser: parser, line: start.line - 1)
     }
 
@@ -206,6 +210,9 @@ struct EvemuParser {
     private var describesDevice = false
     private var pending = FrameBuffer()
     private var pendingLine = 0
+    /// For an event log read with its own description: the codes the description declares, and
+    /// the description's name, so that an event of another code is refused.
+    private var declared: (codes: [EventType: Set<UInt16>], file: String)?
     private var firstTime: Int64?
     private var lastTime: Int64 = .min
     private var fields: [ArraySlice<UInt8>] = []
@@ -281,7 +288,11 @@ struct EvemuParser {
     }
 
     /// Sets the parser up to read events, after a header pass made by another parser.
-    mutating func prepareForEvents(major: Int, minor: Int, baseTime: Int64, keepingComments: Bool) {
+    mutating func prepareForEvents(
+        major: Int, minor: Int, baseTime: Int64, keepingComments: Bool,
+        declared: (codes: [EventType: Set<UInt16>], file: String)? = nil
+    ) {
+        self.declared = declared
         self.major = major
         self.minor = minor
         sawDataLine = true
@@ -624,6 +635,15 @@ struct EvemuParser {
                     current: Timestamp(microseconds: time).description))
         }
         lastTime = time
+        // EV_SYN codes are the kernel's own, declared by no device.
+        if let declared, type != 0, declared.codes[EventType(rawValue: type)]?.contains(code) != true {
+            let kind = EventType(rawValue: type)
+            let typeName = kind.name ?? "type \(type)"
+            let codeName = EventCodeNames.name(of: kind, code: code) ?? "code \(code)"
+            throw RecordingError(
+                file: file, line: line,
+                reason: .undeclaredCode(event: "\(typeName) \(codeName)", description: declared.file))
+        }
         let base = firstTime ?? time
         firstTime = base
         if pending.isEmpty { pendingLine = line }

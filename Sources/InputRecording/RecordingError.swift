@@ -39,6 +39,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         /// The file goes beyond one of the ``RecordingLimits``; the text names the limit and why
         /// no recording needs more.
         case limitExceeded(String)
+        /// An event of a code the separate description does not declare: a device sends only the
+        /// codes it declares, so the description is another device's.
+        case undeclaredCode(event: String, description: String)
     }
 
     /// The file the error is in (its path, or the name given to in-memory text).
@@ -88,6 +91,9 @@ public struct RecordingError: Error, Hashable, Sendable, CustomStringConvertible
         case .deviceCountMismatch(let declared, let found): "ndevices says \(declared) but \(found) devices are listed"
         case .yaml(let problem): "YAML: \(problem)"
         case .limitExceeded(let what): what
+        case .undeclaredCode(let event, let description):
+            "\(event) is not a code \(description) declares, and a device sends only the codes it declares: "
+                + "is \(description) the description of this event log?"
         }
     }
 

@@ -171,7 +171,8 @@ public struct RecordingFile: Sendable {
                 cursor: .evemu(
                     try EvemuFrameCursor(
                         input: ByteInput(name: path, bytes: events.bytes), start: start, baseTime: baseTime,
-                        keepingComments: keepingComments)))
+                        keepingComments: keepingComments,
+                        declared: descriptionPath.map { (devices[index].description.supportedCodes, $0) })))
         case .libinput(let start):
             return FrameIterator(
                 cursor: .libinput(

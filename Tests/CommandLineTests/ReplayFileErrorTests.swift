@@ -43,6 +43,24 @@ import WayfinderTestSupport
         }
     }
 
+    /// Issue 23 case 11: an event log given another device's description was accepted, and the
+    /// events the description does not declare were dropped without a word. A device sends only
+    /// the codes it declares, so the first such event names the mismatch, in every mode.
+    @Test func refusesAnotherDevicesDescription() throws {
+        let events = try #require(BundledRecording.named("saitek-rat5.events")).url.path
+        let other = Fixtures.recording("mouse/evemu-devices_ibm-scrollpoint-mo18b.desc").path
+        let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
+        for mode in [["--raw"], ["--raw", "--json"], ["--json"], ["--json", "--scene", scene]] {
+            let outcome = try WayfinderProcess.run(["replay"] + mode + [events, "--desc", other])
+            #expect(outcome.exitCode == 1)
+            #expect(
+                outcome.errorLines == [
+                    "Error: \(events):1837: EV_KEY code 280 is not a code \(other) declares, and a device sends only "
+                        + "the codes it declares: is \(other) the description of this event log?"
+                ], "\(mode)")
+        }
+    }
+
     /// `/dev/full` fails every write with `ENOSPC`, as a full disk does: the replay says so and
     /// exits 1 instead of losing its output silently.
     @Test func reportsAFullDisk() throws {

@@ -7,7 +7,7 @@ import WayfinderTestSupport
 /// The kinds of ``RecordingError/Reason``, to state which one a file must produce.
 enum ReasonKind: String, Sendable {
     case malformed, unknownLine, missing, misplaced, timeWentBackwards, incompleteFrame, unsupportedVersion
-    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat, limitExceeded, file
+    case reportInsideFrame, deviceCountMismatch, yaml, unknownFormat, limitExceeded, file, undeclaredCode
 
     init(_ reason: RecordingError.Reason) {
         switch reason {
@@ -24,6 +24,7 @@ enum ReasonKind: String, Sendable {
         case .deviceCountMismatch: self = .deviceCountMismatch
         case .yaml: self = .yaml
         case .limitExceeded: self = .limitExceeded
+        case .undeclaredCode: self = .undeclaredCode
         }
     }
 }
