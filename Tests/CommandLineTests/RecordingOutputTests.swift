@@ -66,4 +66,60 @@ import WayfinderTestSupport
         #expect(device.frames == original.frames, "the same frames, back at the original times")
         #expect(device.description.name == original.description.name)
     }
+
+    /// The session goes through spill files (memory stays flat however long it runs), yet the
+    /// file is exactly what the in-memory writer makes of the same devices: two devices whose
+    /// events interleave, the second's first event earlier than the first's, keys obfuscated.
+    @Test(arguments: [RecordingFormat.libinputRecord, .evemu])
+    func spooledSessionEqualsTheInMemoryWriter(format: RecordingFormat) throws {
+        let (_, keyboard) = try Self.capturedKeyboard()
+        let mouse = try Recording.load(
+            contentsOf: Fixtures.recording("mouse/evemu-devices_saitek-rat5.events"),
+            descriptionURL: Fixtures.recording("mouse/evemu-devices_saitek-rat5.desc"))
+        let mouseDevice = try #require(mouse.devices.first)
+        let start = try #require(keyboard.frames.first?.events.first?.time) - .milliseconds(5)
+        let mouseFrames = mouseDevice.frames.prefix(40).map { frame in
+            EventFrame(
+                events: frame.events.map { event in
+                    var event = event
+                    event.time = Timestamp(
+                        microseconds: event.time.microseconds - mouseDevice.frames[0].events[0].time.microseconds
+                            + start.microseconds)
+                    return event
+                })
+        }
+        let captured =
+            format == .evemu
+            ? [keyboard]
+            : [
+                keyboard,
+                RecordCommand.CapturedDevice(
+                    path: "/dev/input/event4", description: mouseDevice.description, frames: Array(mouseFrames)),
+            ]
+        let origin = captured.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
+        let expected = Recording(
+            devices: captured.map { device in
+                RecordedDevice(
+                    description: device.description,
+                    frames: device.frames.map { frame in
+                        EventFrame(
+                            events: frame.events.map { event in
+                                var event = event
+                                event.time = Timestamp(microseconds: event.time.microseconds - origin.microseconds)
+                                return event
+                            })
+                    },
+                    node: device.path)
+            }
+        ).obfuscatingKeys()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let command = RecordCommand(
+            parsing: try ParsedArguments(
+                ["-o", url.path, "--format", format == .evemu ? "evemu" : "libinput", "/dev/input/event3"],
+                table: RecordCommand.self))
+        try command.write(captured)
+        let written = try String(contentsOf: url, encoding: .utf8)
+        #expect(written == (format == .evemu ? expected.evemuText() : expected.libinputRecordText()))
+    }
 }

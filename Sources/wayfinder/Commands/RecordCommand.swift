@@ -55,7 +55,8 @@ struct RecordCommand: Command {
         }
     }
 
-    /// What has been captured from one device.
+    /// What has been captured from one device, given whole (tests write sessions made in
+    /// memory through the same spool as a live session).
     struct CapturedDevice {
         var path: String
         var description: DeviceDescription
@@ -77,7 +78,13 @@ struct RecordCommand: Command {
         }
 
         let session = try InputSession(nodes: nodes)
-        var captured: [CapturedDevice] = []
+        // Frames go to disk as they come (RecordingSpool), never all into memory.
+        var spool = RecordingSpool(showsKeyCodes: showsKeyCodes)
+        var spillFailure: FileError?
+        func spill(_ body: (inout RecordingSpool) throws(FileError) -> Void) {
+            guard spillFailure == nil else { return }
+            do throws(FileError) { try body(&spool) } catch { spillFailure = error }
+        }
         var failures: [DeviceError] = []
         var isFirstPoll = true
         // The devices that lost input, said once each so that a flood does not flood the messages.
@@ -92,7 +99,7 @@ struct RecordCommand: Command {
             let keepsRunning = try session.poll(timeout: nil) { event in
                 switch event {
                 case .added(let path, let description):
-                    captured.append(CapturedDevice(path: path, description: description))
+                    spill { spool throws(FileError) in try spool.add(path: path, description: description) }
                     print("Recording \(path): \(description.name)", to: &errors)
                 case .failed(let error):
                     failures.append(error)
@@ -100,28 +107,28 @@ struct RecordCommand: Command {
                 case .removed(let path):
                     print("\(path) was removed; its recording ends here", to: &errors)
                 case .frame(let path, let frame):
-                    if let index = captured.firstIndex(where: { $0.path == path }) {
-                        captured[index].frames.append(frame)
-                    }
+                    spill { spool throws(FileError) in try spool.record(frame, from: path) }
                 case .synchronized(let path, let frame):
                     warnOfDroppedEvents(path)
-                    if let index = captured.firstIndex(where: { $0.path == path }) {
-                        captured[index].frames.append(frame)
-                    }
+                    spill { spool throws(FileError) in try spool.record(frame, from: path) }
                 case .dropped(let path):
                     warnOfDroppedEvents(path)
                 }
             }
+            if let spillFailure {
+                // A full disk: the session cannot be kept, so it ends now rather than losing input.
+                throw CommandFailure(spillFailure.description)
+            }
             if isFirstPoll {
                 isFirstPoll = false
-                if captured.isEmpty {
+                if spool.deviceCount == 0 {
                     throw CommandFailure(failures.first.map { String(describing: $0) } ?? "no device could be opened")
                 }
                 print("Press Ctrl-C to stop.", to: &errors)
             }
             if !keepsRunning || session.devicePaths.isEmpty { break }
         }
-        try write(captured, to: output)
+        try write(&spool, to: output)
     }
 
     /// The output file, created (or its replacement prepared) now, or standard output.
@@ -148,28 +155,22 @@ struct RecordCommand: Command {
     /// - Throws: ``CommandFailure`` when writing fails (a full disk); a reader closing a pipe
     ///   ends the command quietly, as it does other tools.
     func write(_ captured: [CapturedDevice], to output: consuming OutputFile) throws(CommandFailure) {
-        let origin = captured.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
-        var recording = Recording(
-            devices: captured.map { device in
-                RecordedDevice(
-                    description: device.description,
-                    frames: device.frames.map { frame in
-                        EventFrame(
-                            events: frame.events.map { event in
-                                var event = event
-                                event.time = Timestamp(microseconds: event.time.microseconds - origin.microseconds)
-                                return event
-                            }
-                        )
-                    },
-                    node: device.path
-                )
-            }
-        )
-        if !showsKeyCodes { recording = recording.obfuscatingKeys() }
-        let frameCount = recording.devices.reduce(0) { $0 + $1.frames.count }
+        var spool = RecordingSpool(showsKeyCodes: showsKeyCodes)
         do throws(FileError) {
-            try recording.write(to: &output, format: format)
+            for device in captured {
+                try spool.add(path: device.path, description: device.description)
+                for frame in device.frames { try spool.record(frame, from: device.path) }
+            }
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        try write(&spool, to: output)
+    }
+
+    /// Writes the spooled session to the output.
+    private func write(_ spool: inout RecordingSpool, to output: consuming OutputFile) throws(CommandFailure) {
+        do throws(FileError) {
+            try spool.write(to: &output, format: format)
             try output.finish()
         } catch {
             if error.reason == .closedPipe { return }
@@ -177,7 +178,8 @@ struct RecordCommand: Command {
         }
         if let outputPath {
             var errors = FileStream.standardError
-            print("Wrote \(frameCount) frames from \(recording.devices.count) device(s) to \(outputPath)", to: &errors)
+            print(
+                "Wrote \(spool.frameCount) frames from \(spool.deviceCount) device(s) to \(outputPath)", to: &errors)
         }
     }
 }
