@@ -96,8 +96,12 @@ struct ExploreCommand: Command {
         accessible?.bus.onReport = { message in draw("accessibility bus: \(message)") }
         let participants: [any PollParticipant] = accessible.map { [$0] } ?? []
         var decoder = TerminalKeyDecoder()
-        var buffer = [UInt8](repeating: 0, count: 64)
+        // A paste arrives as one read; its keys are pressed in turn and drawn once.
+        var buffer = [UInt8](repeating: 0, count: 4096)
         let input = FileDescriptor(rawValue: STDIN_FILENO)
+        // The caption of the keys pressed since the last frame: drawn once the input queued so
+        // far is used up, so that a burst of keys costs one frame, not one per key.
+        var pendingCaption: String?
         loop: while true {
             let ready = try Readiness.waitForReadable(
                 [input, view.stopDescriptor, view.player.resizeDescriptor], timeout: nil, participants: participants)
@@ -117,12 +121,14 @@ struct ExploreCommand: Command {
                     return "actions menu of \(action.item): "
                         + (action.actions.isEmpty ? "none" : action.actions.joined(separator: " · "))
                 }.first
+                pendingCaption = nil
                 draw("Tab+Z: " + (menu ?? "nothing focused"))
                 continue
             }
             if fullKeyboardAccess, bytes.contains(Self.findByte) {
                 time += .milliseconds(1)
                 let events = runtime.press(KeyPress(.character("f"), modifiers: .tab), at: time)
+                pendingCaption = nil
                 draw(Self.findCaption(query: runtime.findQuery, events: events))
                 continue
             }
@@ -135,7 +141,7 @@ struct ExploreCommand: Command {
                 if runtime.findQuery != nil, let text = Self.findText(key) {
                     time += .milliseconds(1)
                     let events = runtime.press(KeyInput.text(text), at: time)
-                    draw(Self.findCaption(query: runtime.findQuery, events: events))
+                    pendingCaption = Self.findCaption(query: runtime.findQuery, events: events)
                     continue
                 }
                 let chord: String
@@ -150,10 +156,15 @@ struct ExploreCommand: Command {
                 let events = runtime.press(press, at: time)
                 // Only Ctrl-F opens Find, so Find open after a key means the key stayed in it.
                 if runtime.findQuery != nil {
-                    draw(Self.findCaption(query: runtime.findQuery, events: events))
+                    pendingCaption = Self.findCaption(query: runtime.findQuery, events: events)
                 } else {
-                    draw("\(chord): " + (Captions.caption(for: events) ?? "nothing to do here"))
+                    pendingCaption = "\(chord): " + (Captions.caption(for: events) ?? "nothing to do here")
                 }
+            }
+            // More keys already waiting are pressed before anything is drawn.
+            if let caption = pendingCaption, try !Readiness.waitForReadable([input], timeout: .zero)[0] {
+                pendingCaption = nil
+                draw(caption)
             }
         }
     }

@@ -73,6 +73,35 @@ import WayfinderTestSupport
         #expect(after.c_lflag == before.c_lflag && after.c_iflag == before.c_iflag, "raw mode undone")
     }
 
+    /// Issue 23 case 8: explore drew a frame for every key, so a burst (a paste, a held key's
+    /// queued repeats) cost a full redraw per key. Keys that arrive together are pressed in turn
+    /// and drawn once: the screen shows the state after the last, and the captions of the keys
+    /// before it are never written.
+    @Test func exploreDrawsABurstOfKeysOnce() throws {
+        let runtime = try Runtime(scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path)
+        let terminal = try Self.start(["explore", "--scene", Self.photos.path], columns: 80, rows: 24)
+        let start = Self.frame(
+            try #require(runtime.snapshot()), title: ExploreCommand.title, hint: ExploreCommand.quitHint,
+            caption: "press Tab", columns: 80, rows: 24)
+        #expect(terminal.read { $0.lines == start }, "\(terminal.screen.lines)")
+        let before = terminal.output.count
+        terminal.type(String(repeating: "\t", count: 3))
+        var captions: [String] = []
+        for index in 1...3 {
+            let events = runtime.press(try KeyPress(parsing: "Tab"), at: Timestamp.zero + .milliseconds(Int64(index)))
+            captions.append("Tab: " + (Captions.caption(for: events) ?? ""))
+        }
+        #expect(Set(captions).count == 3, "each Tab's caption differs: \(captions)")
+        let last = Self.frame(
+            try #require(runtime.snapshot()), title: ExploreCommand.title, hint: ExploreCommand.quitHint,
+            caption: captions[2], columns: 80, rows: 24)
+        #expect(terminal.read { $0.lines == last }, "\(terminal.screen.lines)")
+        terminal.type("q")
+        #expect(terminal.waitForExit() == 0)
+        let written = String(decoding: terminal.output[before...], as: UTF8.self)
+        #expect(captions.map { written.contains($0) } == [false, false, true])
+    }
+
     @Test func exploreWithFullKeyboardAccessDrawsTheActionsMenuAndFind() throws {
         let runtime = try Runtime(
             scene: Scene.load(path: Self.photos.path).scene, sceneFile: Self.photos.path, fullKeyboardAccess: true)
