@@ -96,9 +96,11 @@ extension FocusSystem {
     }
 
     func findText(_ text: String, into events: inout [EventPayload]) -> MoveOutcome {
-        guard case .finding(let query, _, _) = accessState else { return .failed(.nothingFocusable) }
+        guard case .finding(let query, let previous, _) = accessState else { return .failed(.nothingFocusable) }
         let newQuery = query + text
-        let matches = findMatches(for: newQuery)
+        // A query that matched nothing matches nothing once longer (no label starts with or
+        // contains it), so a long paste of text that matches nothing costs no search per key.
+        let matches = previous.isEmpty && !query.isEmpty ? [] : findMatches(for: newQuery)
         accessState = .finding(query: newQuery, matches: matches, position: 0)
         guard let first = matches.first else { return .failed(.nothingFocusable) }
         if let focusedItem, first === focusedItem { return .failed(.alreadyFocused) }

@@ -60,6 +60,26 @@ import Wayfinder
         #expect(navigator.system.findMatches(for: "GEAR").map { FocusSystem.name(of: $0) } == ["settings"])
     }
 
+    /// Issue 23 case 8: a pasted query searched every item again for every character. Once the
+    /// query matches nothing, longer queries match nothing either and are not searched; Backspace
+    /// back to a query that matches finds again.
+    @Test func aQueryThatMatchesNothingStaysUnmatchedAsItGrows() throws {
+        let navigator = try FocusNavigator(
+            scene: TestScenes.photos(), initialFocus: "photo-3", fullKeyboardAccess: true)
+        _ = navigator.press(.press(try KeyPress(parsing: "Tab+F")))
+        let found = navigator.press(.text("g"))
+        let missed = navigator.press(.text("q"))
+        let pasted = (0..<1000).map { _ in navigator.press(.text("x")) }
+        #expect(navigator.system.findQuery == "gq" + String(repeating: "x", count: 1000))
+        #expect(missed.focused == found.focused && missed.events == [])
+        #expect(pasted.map(\.events) == Array(repeating: [], count: 1000))
+        #expect(pasted.map(\.focused) == Array(repeating: found.focused, count: 1000))
+        for _ in 0..<1001 { _ = navigator.press(.press(KeyPress(.backspace))) }
+        #expect(navigator.system.findQuery == "g")
+        #expect(
+            navigator.system.findMatches(for: "g").map { FocusSystem.name(of: $0) }.first == found.focused)
+    }
+
     @Test func findStepsThroughMatchesAndSkipsNonInteractiveElements() throws {
         var scene = try TestScenes.photos()
         // Make Favorites readable but not interactive.
