@@ -274,7 +274,15 @@ struct TouchpadTranslator: PointingPart {
         // when touches begin).
         accelerator.restart(at: time)
         guard threeFingerDrag.isIdle else {
-            return threeFingerDrag.fingersChanged(to: fingers.count, at: time)
+            let wasWaiting = threeFingerDrag.nextDeadline != nil
+            threeFingerDrag.fingersChanged(to: fingers.count, at: time)
+            if !wasWaiting, threeFingerDrag.nextDeadline != nil {
+                log.record(
+                    .threeFingerDragWaiting(
+                        milliseconds: thresholds.threeFingerDragReleaseTimeout.flooredMicroseconds / 1000),
+                    at: time)
+            }
+            return
         }
         if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
         recognition.fingersChanged(
@@ -585,7 +593,10 @@ struct TouchpadTranslator: PointingPart {
             }
             // A tap during a three-finger drag (or its release timeout) ends the drag, and is
             // nothing more.
-            if let released = threeFingerDrag.tapped(at: time) { return perform(released, at: time, into: &output) }
+            if let released = threeFingerDrag.tapped(at: time) {
+                log.record(.threeFingerDragEndedByTap, at: time)
+                return perform(released, at: time, into: &output)
+            }
             // A tap reported is no hold.
             recognition.tapped(at: time, into: &output)
             let tapEvent = ClassifiedInput(
@@ -679,6 +690,7 @@ struct TouchpadTranslator: PointingPart {
         case .press:
             // A tap's button still held (its drag timeout) comes up first: one drag at a time.
             if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+            log.record(.threeFingerDragBegan(fingers: threeFingerDrag.fingerCount ?? 0), at: time)
             output.append(
                 ClassifiedInput(
                     time: time, event: .button(.primary, state: .down, trigger: .threeFingerDrag, code: nil)))

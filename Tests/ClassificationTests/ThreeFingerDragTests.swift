@@ -127,6 +127,33 @@ import WayfinderTestSupport
                 + ["350 drag ended indirectPointer", "350 button primary up threeFingerDrag"])
     }
 
+    /// Explained (`--why`): the drag begins when the fingers move together, the button waits
+    /// 700 ms at the lift, and the tap ends the drag.
+    @Test func theDragIsExplained() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad(), start: start)
+        drag(3, on: &script)
+        script.wait(.milliseconds(250))
+        script.put(finger: 0, atPercent: 50, 50)
+        script.sync()
+        script.wait(.milliseconds(50))
+        script.lift(fingers: [0])
+        var translator = try DeviceTranslator(
+            device: script.device, settings: settings(.threeFingers, tapToClick: true))
+        translator.isExplaining = true
+        var output: [ClassifiedInput] = []
+        var decisions: [ClassificationDecision] = []
+        for frame in script.frames { translator.process(frame, at: frame.time, into: &output) }
+        translator.advance(to: start + .seconds(2), into: &output)
+        translator.takeDecisions(into: &decisions)
+        #expect(
+            decisions.map { "\(($0.time.microseconds - start.microseconds) / 1000) \($0)" } == [
+                "10 3 fingers moved together: three-finger drag, primary held",
+                "50 3-finger touch did not tap: moved 10.0 mm, more than 1.3 mm",
+                "50 three-finger drag: primary stays down for 700 ms: put the fingers back to go on dragging",
+                "350 tap ends the three-finger drag: primary up, no click",
+            ])
+    }
+
     /// Pressing the clickpad while the button waits ends the drag at once: its button comes up,
     /// then the click's own goes down and up.
     @Test func aClickWhileTheButtonWaitsEndsTheDragAtOnce() throws {
