@@ -90,6 +90,11 @@ struct Session {
         case 2: options.clickMethod = .fingers
         default: break
         }
+        switch flags >> 6 {
+        case 1: options.threeFingerDrag = .threeFingers
+        case 2: options.threeFingerDrag = .fourFingers
+        default: break
+        }
         if flags & 0b10_0000 != 0 {
             for _ in 0..<(bytes.byte() % 8) {
                 let code = UInt16(bytes.byte() & 0x3f)

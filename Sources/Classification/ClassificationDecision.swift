@@ -71,6 +71,14 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         /// With drag lock, the dragging finger lifted and the button stays down (`milliseconds`
         /// nil: until a tap).
         case dragLocked(button: PointerButton, milliseconds: Int64?)
+        /// Three or four fingers moved together with three-finger drag on: the primary button is
+        /// held while they drag.
+        case threeFingerDragBegan(fingers: Int)
+        /// The dragging fingers lifted: the primary button stays down this long for them to come
+        /// back.
+        case threeFingerDragWaiting(milliseconds: Int64)
+        /// A tap while a three-finger drag held the button ended the drag, and did not click.
+        case threeFingerDragEndedByTap
         /// The left and right buttons went down this far apart, within the limit: a middle click.
         case middleButtonEmulated(milliseconds: Int64, limit: Int64)
         /// A left or right press waited for the other button and counts alone.
@@ -132,6 +140,13 @@ public struct ClassificationDecision: Hashable, Sendable, CustomStringConvertibl
         case .dragLocked(let button, let milliseconds):
             return "drag lock: \(button.rawValue) stays down "
                 + (milliseconds.map { "for \($0) ms after the lift" } ?? "until a tap")
+        case .threeFingerDragBegan(let fingers):
+            return "\(fingers) fingers moved together: three-finger drag, primary held"
+        case .threeFingerDragWaiting(let milliseconds):
+            return
+                "three-finger drag: primary stays down for \(milliseconds) ms: put the fingers back to go on dragging"
+        case .threeFingerDragEndedByTap:
+            return "tap ends the three-finger drag: primary up, no click"
         case .middleButtonEmulated(let milliseconds, let limit):
             return "left and right buttons pressed \(milliseconds) ms apart, within \(limit) ms: a middle click"
         case .middleButtonNotEmulated(let code, let milliseconds):

@@ -246,6 +246,12 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// With drag lock on a timeout, the button stays down this long after the dragging finger
     /// lifts (libinput's drag-lock timeout, 300 ms).
     public var dragLockTimeout: Duration = .milliseconds(300)
+    /// With three-finger drag, the primary button stays down this long after the dragging
+    /// fingers lift, and fingers put back in that time go on dragging (libinput 1.27's
+    /// three-finger drag release timeout, 700 ms, `evdev-mt-touchpad-gestures.c`): long enough
+    /// to lift the hand at the pad's edge and put it back where there is room, which a long drag
+    /// needs; short enough that a drop does not feel late.
+    public var threeFingerDragReleaseTimeout: Duration = .milliseconds(700)
     /// With middle-button emulation, a left or right press waits this long for the other button
     /// before it counts alone (libinput's middle-button timeout, 50 ms: short enough that a click
     /// does not feel late, long enough for two fingers that mean to press together).

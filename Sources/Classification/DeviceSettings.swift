@@ -36,6 +36,7 @@ public import DeviceProfiles
 /// | ``customAcceleration`` | one point per count | mice, touchpads, pointing sticks (custom) |
 /// | ``dotsPerInch`` | the device's `MOUSE_DPI`, else 1000 | mice |
 /// | ``scrollFactor`` | 1 | every device that scrolls |
+/// | ``threeFingerDrag`` | off | touchpads that follow three or more fingers |
 public struct DeviceSettings: Hashable, Sendable {
     /// Whether touchpad taps click: one finger primary, two secondary, three middle. `nil` uses
     /// the default: on only for pads without a physical button (libinput's default; tapping on a
@@ -94,6 +95,12 @@ public struct DeviceSettings: Hashable, Sendable {
     /// Multiplies every scroll's deltas, continuous and wheel (not the wheel's v120 counts,
     /// which stay notches): 1 by default.
     public var scrollFactor: Double
+    /// Whether three (or four) fingers moving together on a touchpad drag: the pointer moves with
+    /// the primary button held, and the button stays down for 700 ms after the fingers lift, so
+    /// that fingers put back in that time go on dragging; a tap (with tap-to-click) or a click
+    /// ends the drag at once (libinput 1.27's three-finger drag). The swipe of that finger count
+    /// becomes the drag; the other counts still swipe. Off by default.
+    public var threeFingerDrag: ThreeFingerDragSetting
 
     /// Creates settings; every setting not given keeps its default.
     public init(
@@ -112,7 +119,8 @@ public struct DeviceSettings: Hashable, Sendable {
         accelerationSpeed: Double = 0,
         customAcceleration: CustomAcceleration = CustomAcceleration(),
         dotsPerInch: Int? = nil,
-        scrollFactor: Double = 1
+        scrollFactor: Double = 1,
+        threeFingerDrag: ThreeFingerDragSetting = .off
     ) {
         self.tapToClick = tapToClick
         self.tapAndDrag = tapAndDrag
@@ -130,6 +138,7 @@ public struct DeviceSettings: Hashable, Sendable {
         self.customAcceleration = customAcceleration
         self.dotsPerInch = dotsPerInch
         self.scrollFactor = scrollFactor
+        self.threeFingerDrag = threeFingerDrag
     }
 }
 
@@ -159,6 +168,26 @@ public enum DragLock: String, Hashable, Sendable, CaseIterable {
     case timeout
     /// The button stays down after the finger lifts until a tap ends the drag.
     case sticky
+}
+
+/// Which fingers drag on a touchpad (``DeviceSettings/threeFingerDrag``); the raw values are
+/// what the command line and settings files take.
+public enum ThreeFingerDragSetting: String, Hashable, Sendable, CaseIterable {
+    /// No three-finger drag: three and four fingers swipe (the default, as libinput's).
+    case off
+    /// Three fingers drag; four still swipe.
+    case threeFingers = "3"
+    /// Four fingers drag; three still swipe.
+    case fourFingers = "4"
+
+    /// How many fingers drag, or nil when off.
+    public var fingerCount: Int? {
+        switch self {
+        case .off: nil
+        case .threeFingers: 3
+        case .fourFingers: 4
+        }
+    }
 }
 
 /// How a device turns movement into scrolling.

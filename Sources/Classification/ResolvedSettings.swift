@@ -23,6 +23,8 @@ struct TouchpadSettings: Hashable, Sendable {
     var disableWhileTrackpointing: Bool
     /// How the pad scrolls: two fingers, edge or none.
     var scrollMethod: ScrollMethod
+    /// How many fingers drag (three-finger drag), or nil when off.
+    var threeFingerDragFingers: Int?
 
     /// Resolves a person's settings for a device: taps click by default only on pads without a
     /// physical button; the click method comes from the settings, else the profile, else button
@@ -39,6 +41,7 @@ struct TouchpadSettings: Hashable, Sendable {
         middleButtonEmulation = settings.middleButtonEmulation ?? defaultEmulation
         disableWhileTyping = settings.disableWhileTyping
         disableWhileTrackpointing = settings.disableWhileTrackpointing
+        threeFingerDragFingers = settings.threeFingerDrag.fingerCount
         let slots = device.absoluteAxes[.multitouchSlot].map { Int($0.maximum) - Int($0.minimum) + 1 } ?? 0
         let tracksTwo = slots >= 2 || device.supports(.toolDoubleTap)
         let defaultMethod: ScrollMethod = tracksTwo ? .twoFingers : .edge

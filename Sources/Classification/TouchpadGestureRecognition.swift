@@ -12,6 +12,7 @@ import InputEvents
 /// deciding   --the fingers scroll / swipe / pinch-----------> scrolling / moving   (swipe, pinch began)
 /// deciding   --two fingers scroll, two-finger scroll off----> blocked
 /// holding    --the fingers scroll / swipe / pinch-----------> scrolling / moving   hold cancelled, …
+/// deciding, holding --the drag's count swipes----------------> blocked      (hold cancelled,) beginDrag
 /// deciding, holding --one finger moves far, the bottom one rests (a thumb)--> blocked   (hold
 ///                                                 cancelled,) the thumb ignored, count changes
 /// holding    --a tap / a button press------------------------> idle / blocked      hold cancelled
@@ -52,6 +53,10 @@ import InputEvents
 /// Holds are reported for two or more fingers only. libinput also reports one-finger holds, for
 /// toolkits that stop kinetic scrolling when a finger touches; in Wayfinder's event contract a
 /// gesture has two fingers or more, and one finger is the pointer's.
+///
+/// With three-finger drag on (`dragFingerCount`), the swipe of that many fingers is no swipe:
+/// the machine hands the fingers to `ThreeFingerDrag` (`beginDrag`) and watches nothing until the
+/// caller starts it again with `fingersChanged`.
 struct TouchpadGestureRecognition {
     private enum State: Hashable, Sendable {
         case idle
@@ -84,7 +89,12 @@ struct TouchpadGestureRecognition {
         /// The finger in `slot` is a thumb resting while the others move: it no longer counts
         /// (until it lifts), and the fingers left start afresh.
         case ignoreThumb(slot: Int)
+        /// The fingers swipe with the three-finger drag's count: `ThreeFingerDrag` takes them.
+        case beginDrag(fingers: Int)
     }
+
+    /// The finger count whose swipe is a three-finger drag, or nil; changed only at rest.
+    var dragFingerCount: Int?
 
     /// Whether two fingers may scroll (the pad's scroll method); changed only at rest.
     var scrollsWithTwoFingers = true
@@ -257,6 +267,10 @@ struct TouchpadGestureRecognition {
                 state = .scrollPending(since: since)
                 return nil
             case .swipe:
+                if events.fingers == dragFingerCount {
+                    state = .blocked
+                    return .beginDrag(fingers: events.fingers)
+                }
                 state = .moving(.swipe)
                 emit(.swipe, .began, at: time, into: &output)
                 return nil

@@ -25,6 +25,7 @@ import InputEvents
 /// | `DisableWhileTyping` | which touches and taps typing on a paired keyboard disables | DisableWhileTyping.swift |
 /// | `DisableWhileTrackpointing` | which touches a paired pointing stick's motion disables | DisableWhileTrackpointing.swift |
 /// | `EdgeScroll` | one-finger scrolling along the right and bottom edges | EdgeScroll.swift |
+/// | `ThreeFingerDrag` | three or four fingers dragging with the primary button held | ThreeFingerDrag.swift |
 ///
 /// Each frame: the contacts are completed, palms judged and fingers counted; then the frame's
 /// button events are handled (a press ends a scroll and gestures and kills a tap); then the tap
@@ -40,6 +41,11 @@ import InputEvents
 ///   click at all, while a person pressing with two fingers expects a secondary click, which
 ///   clickfinger (their profile's click method) gives.
 /// - **Taps** report at the lift; with tap-and-drag the button stays down for the drag timeout.
+/// - **Three-finger drag** (when on): the swipe of its finger count presses the primary button
+///   (trigger `threeFingerDrag`) and the fingers' average movement moves the pointer, accelerated
+///   as one finger's, until the release timeout after they lift, a tap, a click or the device's
+///   removal releases it. While it holds the fingers, the other gestures and the one-finger
+///   pointer wait; they start afresh from the fingers then down.
 /// - **Arbitration**: a physical press ends tap-and-drag, an edge scroll, a two-finger scroll and
 ///   every multi-finger gesture; a finger held by edge scrolling moves no pointer; touches that
 ///   land while typing are not fingers (as palms are not).
@@ -65,6 +71,10 @@ struct TouchpadTranslator: PointingPart {
     private var typing: DisableWhileTyping
     private var trackpointing: DisableWhileTrackpointing
     private var edgeScroll: EdgeScroll
+    private var threeFingerDrag: ThreeFingerDrag
+    /// Whether a three-finger drag ended in this frame: the gestures start again from the fingers
+    /// down, as when their count changes.
+    private var restartsGestures = false
     /// Whether the touch sequence under way had a touch that landed while typing (it never taps).
     private var sequenceHadTypingTouch = false
     /// Whether the touch sequence under way had a touch that landed while a paired stick moved
@@ -111,6 +121,8 @@ struct TouchpadTranslator: PointingPart {
             detectsThumbs: isClickpad && size.height >= thresholds.thumbDetectionMinimumPadHeight,
             thresholds: thresholds)
         recognition.scrollsWithTwoFingers = settings.scrollMethod == .twoFingers
+        recognition.dragFingerCount = settings.threeFingerDragFingers
+        threeFingerDrag = ThreeFingerDrag(fingerCount: settings.threeFingerDragFingers, thresholds: thresholds)
         tapDrag = TapAndDrag(configuration: settings.tapAndDrag, thresholds: thresholds)
         middle = MiddleButtonEmulation(thresholds: thresholds)
         trackpointing = DisableWhileTrackpointing(
@@ -130,8 +142,8 @@ struct TouchpadTranslator: PointingPart {
 
     /// The earliest of the parts' deadlines: a long press, a tap's held button, a touch after a
     /// tap, a held-back button, the end of typing, a finger resting in a scroll edge, a hold
-    /// beginning or a gesture whose finger count changed being cancelled (updated after every
-    /// input).
+    /// beginning, a gesture whose finger count changed being cancelled or a three-finger drag's
+    /// release (updated after every input).
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
@@ -139,7 +151,7 @@ struct TouchpadTranslator: PointingPart {
             .earliest(.earliest(press.nextDeadline, tapDrag.nextDeadline), recognition.nextDeadline),
             .earliest(
                 .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline),
-                trackpointing.nextDeadline))
+                .earliest(trackpointing.nextDeadline, threeFingerDrag.nextDeadline)))
     }
 
     /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and
@@ -166,6 +178,7 @@ struct TouchpadTranslator: PointingPart {
         names.append(("disable-while-typing", typing.stateName))
         names.append(("disable-while-trackpointing", trackpointing.stateName))
         names.append(("edge scroll", edgeScroll.stateName))
+        names.append(("three-finger drag", threeFingerDrag.stateName))
     }
 
     /// Asks for new settings; they apply once the pad is at rest.
@@ -178,7 +191,7 @@ struct TouchpadTranslator: PointingPart {
         let isAtRest =
             fingers.count == 0 && !buttons.isAnyHeld && tap.isIdle && gesture.isIdle && recognition.isIdle
             && !press.isPressed && tapDrag.isIdle && edgeScroll.isIdle && middle.nextDeadline == nil
-            && !middle.isMiddleDown
+            && !middle.isMiddleDown && threeFingerDrag.isIdle
         guard let pending = pendingSettings, isAtRest else { return }
         pendingSettings = nil
         settings = pending
@@ -188,6 +201,8 @@ struct TouchpadTranslator: PointingPart {
         trackpointing.isEnabled = pending.disableWhileTrackpointing
         edgeScroll.isEnabled = pending.scrollMethod == .edge
         recognition.scrollsWithTwoFingers = pending.scrollMethod == .twoFingers
+        recognition.dragFingerCount = pending.threeFingerDragFingers
+        threeFingerDrag.fingerCount = pending.threeFingerDragFingers
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
@@ -206,6 +221,10 @@ struct TouchpadTranslator: PointingPart {
                     // The touches count from now on: the gesture starts again from where they are.
                     releaseTypingTouches(at: deadline, into: &output)
                 }
+            } else if threeFingerDrag.nextDeadline == deadline {
+                if let action = threeFingerDrag.advance(to: deadline) { perform(action, at: deadline, into: &output) }
+                // The fingers down (landing again, not yet the drag's count) start afresh.
+                fingersChanged(at: deadline, into: &output)
             } else if trackpointing.nextDeadline == deadline {
                 if case .ended(let released)? = trackpointing.advance(to: deadline), released.count > 0 {
                     releaseTypingTouches(at: deadline, into: &output)
@@ -248,11 +267,23 @@ struct TouchpadTranslator: PointingPart {
     }
 
     /// The finger count changed: a scroll ends, and the gestures start again from the fingers
-    /// now down.
+    /// now down; during a three-finger drag, only the drag hears of it.
     private mutating func fingersChanged(at time: Timestamp, into output: inout [ClassifiedInput]) {
+        restartsGestures = false
         // The pointer's speed is measured afresh from the change (libinput restarts its filter
         // when touches begin).
         accelerator.restart(at: time)
+        guard threeFingerDrag.isIdle else {
+            let wasWaiting = threeFingerDrag.nextDeadline != nil
+            threeFingerDrag.fingersChanged(to: fingers.count, at: time)
+            if !wasWaiting, threeFingerDrag.nextDeadline != nil {
+                log.record(
+                    .threeFingerDragWaiting(
+                        milliseconds: thresholds.threeFingerDragReleaseTimeout.flooredMicroseconds / 1000),
+                    at: time)
+            }
+            return
+        }
         if let action = gesture.fingersChanged(to: fingers, at: time) { perform(action, at: time, into: &output) }
         recognition.fingersChanged(
             to: fingers, contacts: contacts.contacts, isButtonHeld: buttons.isAnyHeld, at: time, into: &output,
@@ -330,8 +361,12 @@ struct TouchpadTranslator: PointingPart {
 
         // A finger whose position arrives after its landing starts the gestures afresh, as a
         // landing does: their movements are measured from where the fingers are.
-        if fingers.count != previousCount || contacts.arrivedPositions.count > 0 {
+        if fingers.count != previousCount || contacts.arrivedPositions.count > 0 || restartsGestures {
             fingersChanged(at: time, into: &output)
+        } else if !threeFingerDrag.isIdle {
+            if let action = threeFingerDrag.frame(fingers: fingers.count, average: averageMovement()) {
+                perform(action, at: time, into: &output)
+            }
         } else {
             // What the fingers do is decided before they move the pointer or scroll: a scroll
             // that becomes a pinch ends before this frame would scroll it.
@@ -345,6 +380,11 @@ struct TouchpadTranslator: PointingPart {
             case .endScroll(let began)?:
                 if let ended = gesture.endScroll(at: time) { perform(ended, at: time, into: &output) }
                 output.append(ClassifiedInput(time: time, event: .gesture(began)))
+                action = nil
+            case .beginDrag(let count)?:
+                if let action = threeFingerDrag.fingersSwiped(count, at: time) {
+                    perform(action, at: time, into: &output)
+                }
                 action = nil
             case .ignoreThumb(let slot)?:
                 // A resting thumb counts no more: the fingers left start afresh from the next frame.
@@ -416,6 +456,14 @@ struct TouchpadTranslator: PointingPart {
         }
     }
 
+    /// The tracked fingers' average movement in this frame, in millimetres.
+    private mutating func averageMovement() -> Vector {
+        guard fingers.tracked.count > 0 else { return .zero }
+        var sum = Vector.zero
+        for slot in fingers.tracked { sum = sum + contacts.contacts[slot].delta }
+        return sum * (1 / Double(fingers.tracked.count))
+    }
+
     /// The largest distance between landing and lift of a finger that lifted in this frame.
     private mutating func largestLiftDistance() -> Double {
         var largest = 0.0
@@ -471,6 +519,7 @@ struct TouchpadTranslator: PointingPart {
         recognition.buttonPressed(at: time, into: &output, log: &log)
         if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
         if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+        if let released = threeFingerDrag.cancel() { perform(released, at: time, into: &output) }
         tap.buttonPressed()
     }
 
@@ -541,6 +590,12 @@ struct TouchpadTranslator: PointingPart {
                     .touchIgnoredWhileTrackpointing(
                         sinceEvent: trackpointing.millisecondsSinceEvent(at: time) ?? 0),
                     at: time)
+            }
+            // A tap during a three-finger drag (or its release timeout) ends the drag, and is
+            // nothing more.
+            if let released = threeFingerDrag.tapped(at: time) {
+                log.record(.threeFingerDragEndedByTap, at: time)
+                return perform(released, at: time, into: &output)
             }
             // A tap reported is no hold.
             recognition.tapped(at: time, into: &output)
@@ -630,6 +685,33 @@ struct TouchpadTranslator: PointingPart {
     }
 
     private mutating func perform(
+        _ action: ThreeFingerDrag.Action, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        switch action {
+        case .press:
+            // A tap's button still held (its drag timeout) comes up first: one drag at a time.
+            if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+            log.record(.threeFingerDragBegan(fingers: threeFingerDrag.fingerCount ?? 0), at: time)
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .button(.primary, state: .down, trigger: .threeFingerDrag, code: nil)))
+            press.press(at: time)
+        case .motion(let millimetres):
+            let delta = accelerator.accelerate(millimetres, at: time)
+            let unaccelerated = accelerator.unaccelerated(millimetres)
+            output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
+            // As for one finger: the press judges the fingers' travel, unaccelerated.
+            press.move(by: unaccelerated, at: time, into: &output)
+        case .release:
+            press.release(at: time, into: &output)
+            output.append(
+                ClassifiedInput(
+                    time: time, event: .button(.primary, state: .up, trigger: .threeFingerDrag, code: nil)))
+            restartsGestures = true
+        }
+    }
+
+    private mutating func perform(
         _ action: EdgeScroll.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
         switch action {
@@ -650,6 +732,8 @@ struct TouchpadTranslator: PointingPart {
         if let ended = edgeScroll.reset(at: time) { perform(ended, at: time, into: &output) }
         press.cancel(at: time, into: &output)
         if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
+        if let released = threeFingerDrag.cancel() { perform(released, at: time, into: &output) }
+        restartsGestures = false
         if let released = middle.reset() { perform(released, at: time, into: &output) }
         while let action = buttons.releaseFirst() { perform(action, at: time, into: &output) }
         buttons.clearPending()

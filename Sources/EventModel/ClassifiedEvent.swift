@@ -27,6 +27,9 @@ public enum ButtonTrigger: String, Hashable, Sendable {
     case fingers
     /// A tap on a touchpad with tap-to-click on.
     case tap
+    /// Three (or four) fingers moving together on a touchpad with three-finger drag on: the
+    /// primary button is held while they drag, and for a moment after they lift.
+    case threeFingerDrag
 }
 
 /// How a touch reached the device, in UIKit's terms.

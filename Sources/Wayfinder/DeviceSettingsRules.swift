@@ -31,7 +31,7 @@ import Scenes
 /// `accelSpeed` (-1 to 1), `accelPoints` (an array of 2 to 64 output speeds, points per ms) with
 /// `accelStep` (the custom fallback curve; `accelMotionPoints`/`accelMotionStep` and
 /// `accelScrollPoints`/`accelScrollStep` give motion and scrolling their own), `dpi` (a mouse's
-/// counts per inch) and `scrollFactor` (0 to 100).
+/// counts per inch), `scrollFactor` (0 to 100) and `threeFingerDrag` (`"off"`, 3 or 4).
 ///
 /// A file that cannot be read, a line that is not such a rule, an unknown field or setting (with
 /// the closest known name: "did you mean …?") and a value of the wrong type are errors naming the
@@ -94,6 +94,8 @@ public struct DeviceSettingsRules: Sendable {
         case disableWhileTyping(Bool)
         /// Sets `Classification/DeviceSettings/disableWhileTrackpointing`.
         case disableWhileTrackpointing(Bool)
+        /// Sets `Classification/DeviceSettings/threeFingerDrag`.
+        case threeFingerDrag(ThreeFingerDragSetting)
         /// Sets `Classification/DeviceSettings/scrollMethod`.
         case scrollMethod(ScrollMethod)
         /// Sets `Classification/DeviceSettings/accelerationProfile`.
@@ -119,6 +121,7 @@ public struct DeviceSettingsRules: Sendable {
             case .middleButtonEmulation(let value): settings.middleButtonEmulation = value
             case .disableWhileTyping(let value): settings.disableWhileTyping = value
             case .disableWhileTrackpointing(let value): settings.disableWhileTrackpointing = value
+            case .threeFingerDrag(let value): settings.threeFingerDrag = value
             case .scrollMethod(let value): settings.scrollMethod = value
             case .accelerationProfile(let value): settings.accelerationProfile = value
             case .accelerationSpeed(let value): settings.accelerationSpeed = value
@@ -229,7 +232,7 @@ public struct DeviceSettingsRules: Sendable {
         "middleButtonEmulation", "disableWhileTyping", "disableWhileTrackpointing", "scrollMethod", "accelProfile",
         "accelSpeed",
         "accelPoints", "accelStep", "accelMotionPoints", "accelMotionStep", "accelScrollPoints", "accelScrollStep",
-        "dpi", "scrollFactor",
+        "dpi", "scrollFactor", "threeFingerDrag",
     ]
 
     private static func rule(_ text: String, line: Int) throws(LineError) -> Rule {
@@ -333,6 +336,19 @@ public struct DeviceSettingsRules: Sendable {
             case "middleButtonEmulation": changes.append(.middleButtonEmulation(try flag()))
             case "disableWhileTyping": changes.append(.disableWhileTyping(try flag()))
             case "disableWhileTrackpointing": changes.append(.disableWhileTrackpointing(try flag()))
+            case "threeFingerDrag":
+                // "off", or the finger count as a number (3 or 4) or a string ("3"). A number
+                // that is no count gets no suggestion: 5 is not a misspelt 3.
+                let word: String?
+                if case .number(let number) = member.value.kind {
+                    word = number == 3 ? "3" : number == 4 ? "4" : nil
+                } else {
+                    word = member.value.string
+                }
+                guard let word, let setting = ThreeFingerDragSetting(rawValue: word) else {
+                    throw .notOneOf(key, member.value.string, among: ThreeFingerDragSetting.allCases.map(\.rawValue))
+                }
+                changes.append(.threeFingerDrag(setting))
             case "scrollMethod": changes.append(.scrollMethod(try choice(ScrollMethod.self)))
             case "accelProfile": changes.append(.accelerationProfile(try choice(AccelerationProfile.self)))
             case "accelSpeed": changes.append(.accelerationSpeed(try number(in: DeviceSettings.accelerationSpeedRange)))

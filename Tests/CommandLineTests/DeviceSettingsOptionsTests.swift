@@ -1,5 +1,6 @@
 import Foundation
 import InputEvents
+import InputRecording
 import Testing
 import WayfinderTestSupport
 
@@ -269,6 +270,56 @@ import WayfinderTestSupport
         #expect(scrolls > 0)
     }
 
+    /// Three fingers moving together on the scripted touchpad, as an evemu recording: with
+    /// `--three-finger-drag 3`, or a settings file's `"threeFingerDrag": 3`, they drag with the
+    /// primary button held until 700 ms after they lift; without, they swipe.
+    @Test func threeFingerDragComesFromTheOptionOrTheSettingsFile() throws {
+        var script = InputScript(device: ScriptedDevice.touchpad())
+        for finger in 0..<3 { script.put(finger: finger, atPercent: 30 + 10 * Double(finger), 50) }
+        script.sync()
+        script.swipe(fingers: [0, 1, 2], byMillimetres: 10, 0, over: .milliseconds(50), steps: 5)
+        script.lift(fingers: [0, 1, 2])
+        var writer = EvemuStreamWriter(description: script.device)
+        var text = writer.header()
+        for frame in script.frames { writer.write(frame, into: &text) }
+        let directory = FileManager.default.temporaryDirectory
+        let recording = directory.appendingPathComponent("wayfinder-three-finger-drag-\(UUID()).evemu")
+        let settings = directory.appendingPathComponent("wayfinder-three-finger-drag-\(UUID()).jsonl")
+        defer {
+            try? FileManager.default.removeItem(at: recording)
+            try? FileManager.default.removeItem(at: settings)
+        }
+        try Data(text.utf8).write(to: recording)
+        try Data("{\"match\": {\"kind\": \"touchpad\"}, \"settings\": {\"threeFingerDrag\": 3}}\n".utf8)
+            .write(to: settings)
+        let pad = "Scripted Touchpad"
+        // The recording ends as the fingers lift: the device goes, and the drag with it.
+        let drag = [
+            "  0.000000  \(pad)  device added (clickpad)",
+            "  0.010000  \(pad)  button primary down by threeFingerDrag",
+            "  0.020000  \(pad)  drag began (indirectPointer) dx 78.74 dy 0.00",
+            "  0.030000  \(pad)  drag changed (indirectPointer) dx 157.48 dy 0.00",
+            "  0.040000  \(pad)  drag changed (indirectPointer) dx 236.22 dy 0.00",
+            "  0.050000  \(pad)  drag changed (indirectPointer) dx 314.96 dy 0.00",
+            "  0.050000  \(pad)  drag cancelled (indirectPointer) dx 314.96 dy 0.00",
+            "  0.050000  \(pad)  button primary up by threeFingerDrag",
+            "  0.050000  \(pad)  device removed (clickpad)",
+        ]
+        #expect(try Self.lines(["replay", "--three-finger-drag", "3", recording.path]) == drag)
+        #expect(try Self.lines(["replay", "--settings", settings.path, recording.path]) == drag)
+        let swipe = (1...4).map {
+            "  0.0\($0 + 1)0000  \(pad)  swipe changed 3 fingers dx 78.74 dy 0.00 (indirectPointer)"
+        }
+        #expect(
+            try Self.lines(["replay", "--three-finger-drag", "off", recording.path]) == [
+                "  0.000000  \(pad)  device added (clickpad)",
+                "  0.010000  \(pad)  swipe began 3 fingers dx 0.00 dy 0.00 (indirectPointer)",
+            ] + swipe + [
+                "  0.050000  \(pad)  swipe ended 3 fingers dx 0.00 dy 0.00 (indirectPointer)",
+                "  0.050000  \(pad)  device removed (clickpad)",
+            ])
+    }
+
     @Test func badAccelerationValuesAreUsageErrors() throws {
         let tap = try Self.recording("clickpad.tap.events")
         for (arguments, message) in [
@@ -285,6 +336,7 @@ import WayfinderTestSupport
             ),
             (["--dpi", "0"], "'--dpi' must be a whole number from 1 to 100000, not '0'"),
             (["--scroll-factor", "-1"], "'--scroll-factor' must be from 0 to 100, not '-1'"),
+            (["--three-finger-drag", "5"], "The value '5' is invalid for '--three-finger-drag <off|3|4>'"),
         ] {
             let outcome = try WayfinderProcess.run(["replay"] + arguments + tap)
             #expect(outcome.exitCode == 64, "\(arguments)")

@@ -64,6 +64,25 @@ import WayfinderTestSupport
                     dotsPerInch: 1600, scrollFactor: 2.5))
     }
 
+    /// Three-finger drag takes "off" or the finger count, as a number or a string.
+    @Test func threeFingerDragIsRead() throws {
+        let text = """
+            {"match": {"kind": "touchpad"}, "settings": {"threeFingerDrag": 3}}
+            {"match": {"name": "Big Pad"}, "settings": {"threeFingerDrag": "4"}}
+            {"match": {"id": "1234:5678"}, "settings": {"threeFingerDrag": "off"}}
+            """
+        let rules = try DeviceSettingsRules(parsing: text, file: "settings.jsonl")
+        #expect(
+            rules.rules == [
+                .init(match: .init(kind: .touchpad), changes: [.threeFingerDrag(.threeFingers)], line: 1),
+                .init(match: .init(name: "Big Pad"), changes: [.threeFingerDrag(.fourFingers)], line: 2),
+                .init(
+                    match: .init(vendorID: 0x1234, productID: 0x5678), changes: [.threeFingerDrag(.off)], line: 3),
+            ])
+        let settings = rules.settings(for: ScriptedDevice.touchpad(), base: DeviceSettings())
+        #expect(settings == DeviceSettings(threeFingerDrag: .threeFingers))
+    }
+
     /// Lines may end in CR LF, and may be indented.
     @Test func windowsLineEndsAndIndentationAreAccepted() throws {
         let text = "# rules\r\n  {\"match\": {}, \"settings\": {\"leftHanded\": true}}\r\n\r\n"
@@ -124,7 +143,7 @@ import WayfinderTestSupport
             "unknown setting \"speed\" (tapToClick, tapAndDrag, dragLock, clickMethod, "
                 + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, "
                 + "disableWhileTrackpointing, scrollMethod, accelProfile, accelSpeed, accelPoints, accelStep, accelMotionPoints, accelMotionStep, "
-                + "accelScrollPoints, accelScrollStep, dpi, scrollFactor)"
+                + "accelScrollPoints, accelScrollStep, dpi, scrollFactor, threeFingerDrag)"
         ),
         ("{\"match\": {}, \"settings\": {\"leftHanded\": 1}}", "\"leftHanded\" must be true or false"),
         ("{\"match\": {}, \"settings\": {\"tapToClick\": \"yes\"}}", "\"tapToClick\" must be true or false"),
@@ -137,6 +156,12 @@ import WayfinderTestSupport
             "\"scrollMethod\" must be one of two-finger, edge, on-button, none; did you mean \"two-finger\"?"
         ),
         ("{\"match\": {}, \"settings\": {\"dragLock\": true}}", "\"dragLock\" must be one of off, timeout, sticky"),
+        ("{\"match\": {}, \"settings\": {\"threeFingerDrag\": 5}}", "\"threeFingerDrag\" must be one of off, 3, 4"),
+        ("{\"match\": {}, \"settings\": {\"threeFingerDrag\": true}}", "\"threeFingerDrag\" must be one of off, 3, 4"),
+        (
+            "{\"match\": {}, \"settings\": {\"threeFingerDrag\": \"of\"}}",
+            "\"threeFingerDrag\" must be one of off, 3, 4; did you mean \"off\"?"
+        ),
         ("{\"match\": {}, \"setting\": {}}", "unknown field \"setting\"; did you mean \"settings\"?"),
         ("{\"match\": {}, \"settings\": {}, \"when\": \"always\"}", "unknown field \"when\" (match, settings)"),
         ("{\"match\": {\"name\": 3}, \"settings\": {}}", "\"name\" must be a string"),

@@ -57,6 +57,10 @@ enum DeviceSettingsOptions {
     static let scrollFactor = CommandOption.value(
         "--scroll-factor", placeholder: "FACTOR", help: "Multiplies every scroll's distance (default: 1).")
 
+    static let threeFingerDrag = CommandOption.choice(
+        "--three-finger-drag", of: ThreeFingerDragSetting.self,
+        help: "Three or four fingers moving together drag with the primary button held (default: off).")
+
     static let settingsFile = CommandOption.value(
         "--settings", placeholder: "FILE", completion: .file(extensions: ["jsonl", "json"]),
         help: "Changes settings of chosen devices: one rule per line, {\"match\": {…}, \"settings\": {…}}.")
@@ -120,6 +124,9 @@ enum DeviceSettingsOptions {
                 throw UsageError("'--scroll-factor' must be from 0 to 100, not '\(value ?? "")'")
             }
             settings.scrollFactor = factor
+        },
+        DeviceSetting(option: threeFingerDrag) { value, settings in
+            settings.threeFingerDrag = value.flatMap(ThreeFingerDragSetting.init(rawValue:)) ?? .off
         },
     ]
 
