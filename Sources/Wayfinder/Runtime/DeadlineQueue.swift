@@ -1,8 +1,9 @@
 import InputEvents
 
 /// Deadlines of many parties, earliest first: a binary min-heap on (deadline, order), so that the
-/// earliest of thousands of devices' deadlines is found in logarithmic time instead of by asking
-/// every device on every frame.
+/// earliest of thousands of devices' deadlines (or of thousands of replayed files' next steps) is
+/// found in logarithmic time instead of by asking every party on every frame. The deadlines are
+/// held in the heap itself, so comparing two entries touches nothing else.
 ///
 /// A party's deadline changes often, and the queue does not look for its old entry: the owner
 /// schedules the new one and the old stays behind, stale. The owner says which entries still
