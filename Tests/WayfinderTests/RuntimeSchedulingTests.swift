@@ -280,4 +280,56 @@ import Testing
                 500_000, 1_100_000, 1_200_000, 1_200_000,
             ])
     }
+
+    /// A classifier that passes keys through and records the other devices' keys it is told of.
+    final class SharingClassifier: FrameClassifier {
+        let observesOtherDevices: Bool
+        var observed: [String] = []
+        init(observesOtherDevices: Bool) { self.observesOtherDevices = observesOtherDevices }
+        func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {
+            for event in frame.events where event.type == .key {
+                guard let code = event.keyCode else { continue }
+                let state: KeyState = event.value == 1 ? .down : .up
+                output.append(
+                    .init(
+                        time: frame.time, event: .key(code: code, state: state, modifiers: [], keysym: nil, text: nil)))
+            }
+        }
+        var nextDeadline: Timestamp? { nil }
+        func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {}
+        func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {}
+        func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {
+            observed.append("\(code.rawValue) \(isDown ? "down" : "up") at \(time.microseconds)")
+        }
+    }
+
+    /// A key is shared only with the devices that observe others (touchpads, for
+    /// disable-while-typing), in the order they were added, and not with one removed: a replay of
+    /// thousands of keyboards told every one of them of every key (issue 23).
+    @Test func keysAreSharedOnlyWithTheDevicesThatObserveOthers() {
+        var classifiers: [String: SharingClassifier] = [:]
+        let runtime = Runtime(scene: nil) { description in
+            let classifier = SharingClassifier(observesOtherDevices: description.name.hasPrefix("pad"))
+            classifiers[description.name] = classifier
+            return classifier
+        }
+        for (number, name) in ["pad A", "mouse", "keyboard", "pad B"].enumerated() {
+            var description = Self.mouse
+            description.name = name
+            runtime.addDevice(.numbered(number), description: description, at: .zero)
+        }
+        let keyboard = DeviceID(rawValue: 2)
+        runtime.process(Self.frame(10, .tab, 1), from: keyboard)
+        runtime.process(Self.frame(20, .tab, 0), from: keyboard)
+        runtime.removeDevice(DeviceID(rawValue: 0), at: Timestamp(microseconds: 30_000))
+        runtime.process(Self.frame(40, .tab, 1), from: keyboard)
+        let tab = KeyCode.tab.rawValue
+        #expect(classifiers["pad A"]?.observed == ["\(tab) down at 10000", "\(tab) up at 20000"])
+        #expect(
+            classifiers["pad B"]?.observed == [
+                "\(tab) down at 10000", "\(tab) up at 20000", "\(tab) down at 40000",
+            ])
+        #expect(classifiers["mouse"]?.observed == [])
+        #expect(classifiers["keyboard"]?.observed == [])
+    }
 }

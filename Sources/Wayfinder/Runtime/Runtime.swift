@@ -64,6 +64,10 @@ public final class Runtime {
     @exclusivity(unchecked) private var devices: [Device] = []
     /// The attached devices by id.
     @exclusivity(unchecked) private var devicesByID: [DeviceID: Device] = [:]
+    /// The attached devices told what the others do (touchpads, for disable-while-typing and
+    /// disable-while-trackpointing), in the order they were added: a key is shared with these
+    /// only, not with every keyboard and mouse of a replay of thousands of files.
+    @exclusivity(unchecked) private var observers: [Device] = []
     /// The device found last by its id.
     @exclusivity(unchecked) private var lastFound: Device?
     /// The devices' deadlines, each scheduled when its classifier's changes
@@ -196,6 +200,7 @@ public final class Runtime {
         nextOrder += 1
         devices.append(device)
         devicesByID[identity.id] = device
+        if classifier.observesOtherDevices { observers.append(device) }
         schedule(device)
         output.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
         if let diagnostic = classifier.diagnostic, reportedDiagnostics.insert(diagnostic).inserted {
@@ -334,6 +339,16 @@ public final class Runtime {
         return found
     }
 
+    /// Removes an attached device from a list in order of addition, found by a binary search.
+    private static func remove(_ device: Device, from list: inout [Device]) {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].order < device.order { low = middle + 1 } else { high = middle }
+        }
+        if low < list.count, list[low] === device { list.remove(at: low) }
+    }
+
     /// Puts the device's deadline in the queue when its classifier's has changed: after anything
     /// its classifier was told.
     private func schedule(_ device: Device) {
@@ -360,13 +375,8 @@ public final class Runtime {
     private func removeDeviceNow(_ id: DeviceID, at time: Timestamp, into output: inout [WayfinderEvent]) {
         guard let device = devicesByID.removeValue(forKey: id) else { return }
         if lastFound === device { lastFound = nil }
-        // The list is in order of addition: a binary search finds the device.
-        var (low, high) = (0, devices.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if devices[middle].order < device.order { low = middle + 1 } else { high = middle }
-        }
-        devices.remove(at: low)
+        Self.remove(device, from: &devices)
+        Self.remove(device, from: &observers)
         device.scheduledDeadline = nil
         classified.removeAll(keepingCapacity: true)
         device.classifier.removeDevice(at: time, into: &classified)
@@ -468,7 +478,7 @@ public final class Runtime {
     /// Lets every other device's classifier see a pointing stick's motion
     /// (disable-while-trackpointing).
     private func shareStickMotion(from stick: Device, at time: Timestamp) {
-        for other in devices where other !== stick {
+        for other in observers where other !== stick {
             other.classifier.observePointingStickMotion(onStick: stick.description.identity, at: time)
             schedule(other)
         }
@@ -476,7 +486,7 @@ public final class Runtime {
 
     /// Lets every other device's classifier see a keyboard's key (disable-while-typing).
     private func shareKey(_ code: KeyCode, isDown: Bool, from keyboard: Device, at time: Timestamp) {
-        for other in devices where other !== keyboard {
+        for other in observers where other !== keyboard {
             other.classifier.observeKey(code, isDown: isDown, onKeyboard: keyboard.description.identity, at: time)
             schedule(other)
         }
@@ -663,6 +673,8 @@ final class TranslatorClassifier: FrameClassifier {
         translator.removeDevice(at: time, into: &output)
         nextDeadline = translator.nextDeadline
     }
+
+    var observesOtherDevices: Bool { translator.observesOtherDevices }
 
     func explain(_ isOn: Bool) { translator.isExplaining = isOn }
 
