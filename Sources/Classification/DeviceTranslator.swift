@@ -198,6 +198,11 @@ public struct DeviceTranslator {
         touchscreen?.modify { $0.log.take(into: &buffer) }
     }
 
+    /// Whether what other devices do changes what this one does: a touchpad's disable-while-typing
+    /// and disable-while-trackpointing. The others ignore ``observeKey(_:isDown:onKeyboard:at:)``
+    /// and ``observePointingStickMotion(onStick:at:)``, so they need not be told.
+    public var observesOtherDevices: Bool { surface == .touchpad }
+
     /// A key of a keyboard (this device or another) went down or up: a touchpad that pairs with
     /// that keyboard ignores new touches and taps while it is typed on (disable-while-typing).
     ///

@@ -60,6 +60,9 @@ public struct CommandTable: Hashable, Sendable {
     public let commands: [AppCommand]
     /// The commands whose chords clash with keyboard navigation, in menu order.
     public let clashes: [CommandClash]
+    /// The positions in ``commands`` of the commands on each chord, in menu order: a key press
+    /// looks up its own chord instead of comparing it with every command.
+    private let positionsByInput: [KeyPress: [Int]]
 
     /// Builds the table and finds the clashes with Tab, Shift-Tab, the arrows, Return, Space and
     /// the Full Keyboard Access chords (Tab+Z, Tab+F).
@@ -68,7 +71,13 @@ public struct CommandTable: Hashable, Sendable {
         clashes = commands.compactMap { command in
             Self.systemUse(of: command.input).map { CommandClash(command: command, use: $0) }
         }
+        var positions: [KeyPress: [Int]] = [:]
+        for (position, command) in commands.enumerated() { positions[command.input, default: []].append(position) }
+        positionsByInput = positions
     }
+
+    /// The positions in ``commands`` of the commands whose chord is `press`, in menu order.
+    func positions(of press: KeyPress) -> [Int] { positionsByInput[press] ?? [] }
 
     /// What the focus system does with `press`, or nil when it is free for commands.
     public static func systemUse(of press: KeyPress) -> String? {
@@ -108,7 +117,8 @@ extension FocusSystem {
     /// after the command's action, on the environment that performs it.
     func performCommand(matching press: KeyPress, into events: inout [EventPayload]) -> Bool {
         guard let commandTable else { return false }
-        for command in commandTable.commands where command.input == press {
+        for position in commandTable.positions(of: press) {
+            let command = commandTable.commands[position]
             guard let target = performer(of: command.action) else {
                 trace("command: \(command.title) (\(press)) unavailable here")
                 continue

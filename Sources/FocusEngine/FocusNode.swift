@@ -256,7 +256,12 @@ public final class FocusNode: FocusItem {
         var didUpdateFocusHandler: ((FocusUpdateContext) -> Void)?
         var coordinatedAnimationsHandler: ((FocusUpdateContext, FocusAnimationCoordinator) -> Void)?
         var submitAction: SubmitAction?
-        var performableActions: [String] = []
+        var performableActions: [String] = [] {
+            didSet { performableActionSet = Set(performableActions) }
+        }
+        /// The same actions as a set: the command table asks for each of its commands whether a
+        /// node performs it, and a node may perform thousands.
+        var performableActionSet: Set<String> = []
         var defaultAccessibilityAction: String?
         var accessibilityValue: String?
         var pressHandler: ((KeyPress) -> PressHandling)?
@@ -403,7 +408,7 @@ public final class FocusNode: FocusItem {
     /// Text fields submit on Return.
     public var submitsOnReturn: Bool { role == .textField }
 
-    public func canPerformAction(_ action: String) -> Bool { performableActions.contains(action) }
+    public func canPerformAction(_ action: String) -> Bool { rare?.performableActionSet.contains(action) ?? false }
 
     /// Who decided ``canBecomeFocused``, for the debugger.
     enum FocusabilityDecision {

@@ -76,6 +76,11 @@ import WayfinderTestSupport
     /// `| head -1` on a replay far longer than the pipe and the output buffer hold: the replay is
     /// writing when `head` goes, and ends at once, quietly and with status 0 (the pipeline's
     /// status under `pipefail` is the replay's).
+    ///
+    /// The recording ends with a malformed line, which a replay that ran to the end would report
+    /// (status 1), as it does into `/dev/null`: so a quiet status 0 shows that the replay stopped
+    /// reading long before the end, without timing anything. (Issue 23 found `--why` running to
+    /// the end: its lines skipped the closed-pipe check.)
     @Test(arguments: [["--raw"], ["--raw", "--json"], ["--motion"], ["--json", "--motion"], ["--why", "--motion"]])
     func aReaderThatStopsEarlyEndsTheReplayQuietly(mode: [String]) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
@@ -83,12 +88,24 @@ import WayfinderTestSupport
         defer { try? FileManager.default.removeItem(at: directory) }
         let session = directory.appendingPathComponent("session.evemu")
         try GeneratedMouseSession(laps: 40).recording.write(to: session, format: .evemu)
+        let lines = try String(contentsOf: session, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        let end = try FileHandle(forWritingTo: session)
+        try end.seekToEnd()
+        try end.write(contentsOf: Data("E: the end\n".utf8))
+        try end.close()
+        let replay = try WayfinderProcess.executableURL().path
+        let toTheEnd = try WayfinderProcess.execute(
+            URL(fileURLWithPath: "/bin/bash"),
+            ["-c", "\"$0\" replay \"$@\" >/dev/null", replay] + mode + [session.path])
+        #expect(toTheEnd.exitCode == 1)
+        #expect(
+            toTheEnd.standardError
+                == "Error: \(session.path):\(lines.count): expected 4 fields after E: (seconds.microseconds type code "
+                + "value), found \"E: the end\"\n")
         let outcome = try WayfinderProcess.execute(
             URL(fileURLWithPath: "/bin/bash"),
-            [
-                "-c", "set -o pipefail; \"$0\" replay \"$@\" | head -1 >/dev/null",
-                try WayfinderProcess.executableURL().path,
-            ] + mode + [session.path])
+            ["-c", "set -o pipefail; \"$0\" replay \"$@\" | head -1 >/dev/null", replay] + mode + [session.path])
         #expect(outcome.exitCode == 0)
         #expect(outcome.standardError == "")
     }

@@ -66,6 +66,45 @@ import Wayfinder
         #expect(navigator.press(.press(pin)).handled == false)
     }
 
+    /// Commands are looked up by chord and actions by name (issue 23: a table of 100,000
+    /// commands was listed in quadratic time): of two commands on one chord the first available
+    /// fires, and a node performing many actions lists each of its commands once, in menu order.
+    @Test func aChordFiresItsFirstAvailableCommandAndTheListingKeepsMenuOrder() throws {
+        let count = 1_000
+        var commands = [#"{"title": "Archive", "key": "Meta+P", "action": "archive"}"#]
+        commands += (0..<count).map {
+            #"{"title": "Do \#($0)", "key": "Meta+\#($0 % 2 == 0 ? "P" : "D")", "action": "do\#($0)"}"#
+        }
+        let performs = (0..<count).reversed().map { #""do\#($0)""# }.joined(separator: ", ")
+        let card1 = #"{"id": "card1", "frame": [0, 0, 100, 100], "focusable": true, "performs": [\#(performs)]}"#
+        let scene = try Scene.parse(
+            #"{"commands": [\#(commands.joined(separator: ", "))], "#
+                + #""root": {"id": "board", "frame": [0, 0, 400, 400], "children": [\#(card1)]}}"#
+        ).scene
+        let navigator = try FocusNavigator(scene: scene, initialFocus: "card1")
+        #expect(
+            FocusDebugger.discoverabilityListing(for: navigator.system)
+                == (0..<count).map { "Meta+\($0 % 2 == 0 ? "P" : "D")  Do \($0)  → card1" }.joined(separator: "\n"))
+        // Archive comes first on Meta+P but nothing performs it: "Do 0" fires; on Meta+D, "Do 1".
+        #expect(
+            navigator.press(.press(try KeyPress(parsing: "Meta+P"))).events == [
+                .action(ActionEvent(item: "card1", name: "do0", trigger: .key))
+            ])
+        #expect(
+            navigator.press(.press(try KeyPress(parsing: "Meta+D"))).events == [
+                .action(ActionEvent(item: "card1", name: "do1", trigger: .key))
+            ])
+        // The actions a node performs can change: the lookup follows.
+        let card = try #require(navigator.tree.node(withID: "card1"))
+        card.performableActions = ["archive"]
+        #expect(card.canPerformAction("archive") && !card.canPerformAction("do0"))
+        #expect(
+            navigator.press(.press(try KeyPress(parsing: "Meta+P"))).events == [
+                .action(ActionEvent(item: "card1", name: "archive", trigger: .key))
+            ])
+        #expect(navigator.press(.press(try KeyPress(parsing: "Meta+D"))).handled == false)
+    }
+
     enum Field: Hashable { case email, password }
 
     /// The SwiftUI article's login form: a container with `onSubmit`, two text fields bound to a

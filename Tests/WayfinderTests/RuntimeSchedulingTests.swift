@@ -204,4 +204,132 @@ import Testing
             ])
         #expect(events.filter { if case .device = $0.payload { true } else { false } }.count == 4)
     }
+
+    /// Devices are found by id and their deadlines kept in a queue (issue 23: a replay of
+    /// thousands of files attaches thousands): deadlines at the same time fire in the order the
+    /// devices were added, not by id, and a device added again under its id loses the old one's
+    /// deadline.
+    @Test func deadlinesAtOneTimeFireInTheOrderDevicesWereAdded() {
+        let runtime = runtime()
+        var events: [WayfinderEvent] = []
+        for number in [2, 0, 1, 3] {
+            events += runtime.addDevice(.numbered(number), description: Self.mouse, at: .zero)
+        }
+        events += runtime.process(Self.frame(0, .leftButton, 1), from: DeviceID(rawValue: 1))
+        events += runtime.process(Self.frame(100, .leftButton, 1), from: DeviceID(rawValue: 0))
+        events += runtime.process(Self.frame(100, .leftButton, 1), from: DeviceID(rawValue: 2))
+        events += runtime.addDevice(.numbered(1), description: Self.mouse, at: Timestamp(microseconds: 200_000))
+        events += runtime.removeDevice(DeviceID(rawValue: 3), at: Timestamp(microseconds: 300_000))
+        #expect(runtime.nextDeadline == Timestamp(microseconds: 600_000))
+        events += runtime.advance(to: Timestamp(microseconds: 1_000_000))
+        #expect(runtime.nextDeadline == nil)
+        let began = EventPayload.input(
+            .longPress(phase: .began, touchType: .indirectPointer, position: nil), target: nil)
+        #expect(
+            events.map { "\($0.time.microseconds) \($0.device.id.rawValue) \($0.payload)" } == [
+                "0 2 \(EventPayload.device(.added, kind: .mouse))",
+                "0 0 \(EventPayload.device(.added, kind: .mouse))",
+                "0 1 \(EventPayload.device(.added, kind: .mouse))",
+                "0 3 \(EventPayload.device(.added, kind: .mouse))",
+                "200000 1 \(EventPayload.device(.removed, kind: .mouse))",
+                "200000 1 \(EventPayload.device(.added, kind: .mouse))",
+                "300000 3 \(EventPayload.device(.removed, kind: .mouse))",
+                "600000 2 \(began)",
+                "600000 0 \(began)",
+            ])
+    }
+
+    /// The replay's merge at a size where the order is easy to get wrong: 300 sources whose
+    /// frames fall on a few times (so most steps tie), several with an offset. The steps are
+    /// every source's own steps — added, its frames, removed — merged stably by time, then source.
+    @Test func aReplayOfManySourcesMergesStablyByTimeThenSource() throws {
+        let count = 300
+        var sources: [ReplaySource] = []
+        var expected: [(time: Int64, source: Int, step: String)] = []
+        for index in 0..<count {
+            let start = Int64(index % 7) * 100
+            let offset = Int64(index % 3 == 0 ? 50 : 0)
+            let times = [start, start + 100, start + 100, start + 700]
+            let frames = times.enumerated().map { Self.frame($1, .leftButton, Int32(($0 + 1) % 2)) }
+            sources.append(.init(description: Self.mouse, frames: frames, offset: .milliseconds(offset)))
+            let shifted = times.map { ($0 + offset) * 1000 }
+            expected.append((shifted[0], index, "add"))
+            expected += shifted.map { ($0, index, "frame") }
+            expected.append((shifted[3], index, "remove"))
+        }
+        // A stable sort: each source's own steps keep their order.
+        let merged = expected.enumerated().sorted {
+            ($0.element.time, $0.element.source, $0.offset) < ($1.element.time, $1.element.source, $1.offset)
+        }.map { "\($0.element.time) \($0.element.source) \($0.element.step)" }
+        let steps = try Replay(sources: sources).allSteps().map { step in
+            let action =
+                switch step.action {
+                case .add: "add"
+                case .frame: "frame"
+                case .remove: "remove"
+                }
+            return "\(step.time.microseconds) \(step.source) \(action)"
+        }
+        #expect(steps == merged)
+        // Through a runtime: each device is added, holds its second press into a long press
+        // (began 500 ms after it, ended by the release) and is removed.
+        let events = try Replay(sources: sources).events(through: runtime())
+        #expect(events.count == count * 4)
+        #expect(
+            events.filter { $0.device.id.rawValue == 5 }.map(\.time.microseconds) == [
+                500_000, 1_100_000, 1_200_000, 1_200_000,
+            ])
+    }
+
+    /// A classifier that passes keys through and records the other devices' keys it is told of.
+    final class SharingClassifier: FrameClassifier {
+        let observesOtherDevices: Bool
+        var observed: [String] = []
+        init(observesOtherDevices: Bool) { self.observesOtherDevices = observesOtherDevices }
+        func process(_ frame: EventFrame, into output: inout [ClassifiedInput]) {
+            for event in frame.events where event.type == .key {
+                guard let code = event.keyCode else { continue }
+                let state: KeyState = event.value == 1 ? .down : .up
+                output.append(
+                    .init(
+                        time: frame.time, event: .key(code: code, state: state, modifiers: [], keysym: nil, text: nil)))
+            }
+        }
+        var nextDeadline: Timestamp? { nil }
+        func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {}
+        func removeDevice(at time: Timestamp, into output: inout [ClassifiedInput]) {}
+        func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {
+            observed.append("\(code.rawValue) \(isDown ? "down" : "up") at \(time.microseconds)")
+        }
+    }
+
+    /// A key is shared only with the devices that observe others (touchpads, for
+    /// disable-while-typing), in the order they were added, and not with one removed: a replay of
+    /// thousands of keyboards told every one of them of every key (issue 23).
+    @Test func keysAreSharedOnlyWithTheDevicesThatObserveOthers() {
+        var classifiers: [String: SharingClassifier] = [:]
+        let runtime = Runtime(scene: nil) { description in
+            let classifier = SharingClassifier(observesOtherDevices: description.name.hasPrefix("pad"))
+            classifiers[description.name] = classifier
+            return classifier
+        }
+        for (number, name) in ["pad A", "mouse", "keyboard", "pad B"].enumerated() {
+            var description = Self.mouse
+            description.name = name
+            runtime.addDevice(.numbered(number), description: description, at: .zero)
+        }
+        let keyboard = DeviceID(rawValue: 2)
+        runtime.process(Self.frame(10, .tab, 1), from: keyboard)
+        runtime.process(Self.frame(20, .tab, 0), from: keyboard)
+        runtime.removeDevice(DeviceID(rawValue: 0), at: Timestamp(microseconds: 30_000))
+        runtime.process(Self.frame(40, .tab, 1), from: keyboard)
+        let tab = KeyCode.tab.rawValue
+        #expect(classifiers["pad A"]?.observed == ["\(tab) down at 10000", "\(tab) up at 20000"])
+        #expect(
+            classifiers["pad B"]?.observed == [
+                "\(tab) down at 10000", "\(tab) up at 20000", "\(tab) down at 40000",
+            ])
+        #expect(classifiers["mouse"]?.observed == [])
+        #expect(classifiers["keyboard"]?.observed == [])
+    }
 }

@@ -43,7 +43,10 @@ public final class Runtime {
     @exclusivity(unchecked) public var onDecision: ((ExplainedDecision) -> Void)? {
         didSet {
             let isOn = onDecision != nil
-            for device in devices { device.classifier.explain(isOn) }
+            for device in devices {
+                device.classifier.explain(isOn)
+                schedule(device)
+            }
         }
     }
     /// Decisions taken and not yet handed on, with the index in the output before which they go.
@@ -52,9 +55,29 @@ public final class Runtime {
 
     private let makeClassifier: (DeviceDescription) -> any FrameClassifier
     private let scene: (any SceneDriver)?
-    /// The attached devices, in the order they were added: a handful at most, so a search is
-    /// cheaper than hashing on every frame.
+    /// The attached devices, in the order they were added (by ``Device/order``).
+    ///
+    /// Usually a handful, but a replay of thousands of files attaches thousands: so nothing done
+    /// per frame walks this list. A device is found by its id in ``devicesByID`` (the last one
+    /// found is tried first, which is nearly always the one), and the earliest deadline in
+    /// ``deadlines``.
     @exclusivity(unchecked) private var devices: [Device] = []
+    /// The attached devices by id.
+    @exclusivity(unchecked) private var devicesByID: [DeviceID: Device] = [:]
+    /// The attached devices told what the others do (touchpads, for disable-while-typing and
+    /// disable-while-trackpointing), in the order they were added: a key is shared with these
+    /// only, not with every keyboard and mouse of a replay of thousands of files.
+    @exclusivity(unchecked) private var observers: [Device] = []
+    /// The device found last by its id.
+    @exclusivity(unchecked) private var lastFound: Device?
+    /// The devices' deadlines, each scheduled when its classifier's changes
+    /// (``Device/scheduledDeadline``); an entry whose device has since rescheduled or gone is
+    /// stale.
+    @exclusivity(unchecked) private var deadlines = DeadlineQueue<Device>(capacity: 16)
+    /// The order the next device added gets.
+    private var nextOrder = 0
+    /// The devices whose deadlines fire together (a buffer kept from round to round).
+    @exclusivity(unchecked) private var dueDevices: [Device] = []
     @exclusivity(unchecked) private var classified: [ClassifiedInput] = []
     @exclusivity(unchecked) private var sceneOutput: [TimedPayload] = []
     @exclusivity(unchecked) private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
@@ -69,15 +92,22 @@ public final class Runtime {
         let description: DeviceDescription
         let kind: DeviceKind
         let classifier: any FrameClassifier
+        /// Where the device comes among those attached: later devices have higher numbers.
+        let order: Int
         /// Key codes already reported as having no name the focus engine knows.
         var unnamedKeys: Set<UInt16> = []
+        /// The classifier's deadline as last put in ``Runtime/deadlines``; nil when it has none,
+        /// or once the device is removed.
+        var scheduledDeadline: Timestamp?
         init(
-            identity: DeviceInstance, description: DeviceDescription, kind: DeviceKind, classifier: any FrameClassifier
+            identity: DeviceInstance, description: DeviceDescription, kind: DeviceKind, classifier: any FrameClassifier,
+            order: Int
         ) {
             self.identity = identity
             self.description = description
             self.kind = kind
             self.classifier = classifier
+            self.order = order
         }
     }
 
@@ -136,6 +166,7 @@ public final class Runtime {
         self.makeClassifier = makeClassifier
         classified.reserveCapacity(64)
         sceneOutput.reserveCapacity(64)
+        dueDevices.reserveCapacity(16)
     }
 
     deinit {
@@ -164,7 +195,13 @@ public final class Runtime {
         if device(identity.id) != nil { removeDeviceNow(identity.id, at: time, into: &output) }
         let classifier = makeClassifier(description)
         if onDecision != nil { classifier.explain(true) }
-        devices.append(Device(identity: identity, description: description, kind: kind, classifier: classifier))
+        let device = Device(
+            identity: identity, description: description, kind: kind, classifier: classifier, order: nextOrder)
+        nextOrder += 1
+        devices.append(device)
+        devicesByID[identity.id] = device
+        if classifier.observesOtherDevices { observers.append(device) }
+        schedule(device)
         output.append(WayfinderEvent(time: time, device: identity, payload: .device(.added, kind: kind)))
         if let diagnostic = classifier.diagnostic, reportedDiagnostics.insert(diagnostic).inserted {
             onDiagnostic?(diagnostic)
@@ -191,6 +228,7 @@ public final class Runtime {
         advanceDeadlines(to: frame.time, into: &output)
         classified.removeAll(keepingCapacity: true)
         device.classifier.process(frame, into: &classified)
+        schedule(device)
         collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
         notify(output, from: start)
@@ -266,12 +304,9 @@ public final class Runtime {
 
     /// The earliest time at which something will happen without new input.
     public var nextDeadline: Timestamp? {
-        var earliest = scene?.nextDeadline
-        for device in devices {
-            guard let deadline = device.classifier.nextDeadline else { continue }
-            if earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
-        }
-        return earliest
+        let earliest = scene?.nextDeadline
+        guard let (deadline, _) = firstDeviceDeadline() else { return earliest }
+        return earliest.map { min($0, deadline) } ?? deadline
     }
 
     /// The events from now on, as an asynchronous sequence that ends with ``finish()``.
@@ -298,13 +333,51 @@ public final class Runtime {
     // MARK: Pipeline
 
     private func device(_ id: DeviceID) -> Device? {
-        for device in devices where device.identity.id == id { return device }
-        return nil
+        if let lastFound, lastFound.identity.id == id { return lastFound }
+        let found = devicesByID[id]
+        if found != nil { lastFound = found }
+        return found
+    }
+
+    /// Removes an attached device from a list in order of addition, found by a binary search.
+    private static func remove(_ device: Device, from list: inout [Device]) {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].order < device.order { low = middle + 1 } else { high = middle }
+        }
+        if low < list.count, list[low] === device { list.remove(at: low) }
+    }
+
+    /// Puts the device's deadline in the queue when its classifier's has changed: after anything
+    /// its classifier was told.
+    private func schedule(_ device: Device) {
+        let deadline = device.classifier.nextDeadline
+        guard deadline != device.scheduledDeadline else { return }
+        device.scheduledDeadline = deadline
+        guard let deadline else { return }
+        deadlines.schedule(item: device, at: deadline, order: device.order)
+        // Entries left behind by deadlines moved later or cancelled go when time reaches them;
+        // a classifier that moves its deadline earlier on every frame would pile them up.
+        if deadlines.count > 4 * devices.count + 64 { deadlines.removeStale(where: Self.isCurrent) }
+    }
+
+    /// Whether a queued deadline is the device's own still.
+    private static func isCurrent(_ device: Device, _ deadline: Timestamp) -> Bool {
+        device.scheduledDeadline == deadline
+    }
+
+    /// The earliest deadline of any device, and whose it is (the first added on a tie).
+    private func firstDeviceDeadline() -> (Timestamp, Device)? {
+        deadlines.first(where: Self.isCurrent).map { ($0.deadline, $0.item) }
     }
 
     private func removeDeviceNow(_ id: DeviceID, at time: Timestamp, into output: inout [WayfinderEvent]) {
-        guard let index = devices.firstIndex(where: { $0.identity.id == id }) else { return }
-        let device = devices.remove(at: index)
+        guard let device = devicesByID.removeValue(forKey: id) else { return }
+        if lastFound === device { lastFound = nil }
+        Self.remove(device, from: &devices)
+        Self.remove(device, from: &observers)
+        device.scheduledDeadline = nil
         classified.removeAll(keepingCapacity: true)
         device.classifier.removeDevice(at: time, into: &classified)
         collectDecisions(of: device, before: output.count)
@@ -335,12 +408,24 @@ public final class Runtime {
                 assertionFailure("our bug: a deadline at \(deadline) does not move")
                 break
             }
-            for device in devices {
-                guard let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline else { continue }
-                classified.removeAll(keepingCapacity: true)
-                device.classifier.advance(to: deadline, into: &classified)
-                collectDecisions(of: device, before: output.count)
-                route(classified, from: device, into: &output)
+            // The devices due, in the order they were added, taken out of the queue first: one
+            // that does not move its deadline comes back in the next round, not this one.
+            dueDevices.removeAll(keepingCapacity: true)
+            while let (deviceDeadline, device) = firstDeviceDeadline(), deviceDeadline <= deadline {
+                deadlines.removeFirst()
+                device.scheduledDeadline = nil
+                dueDevices.append(device)
+            }
+            for device in dueDevices {
+                // What an earlier device's input did to it (a key, for disable-while-typing)
+                // may have moved its deadline.
+                if let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline {
+                    classified.removeAll(keepingCapacity: true)
+                    device.classifier.advance(to: deadline, into: &classified)
+                    collectDecisions(of: device, before: output.count)
+                    route(classified, from: device, into: &output)
+                }
+                schedule(device)
             }
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
                 sceneOutput.removeAll(keepingCapacity: true)
@@ -393,15 +478,17 @@ public final class Runtime {
     /// Lets every other device's classifier see a pointing stick's motion
     /// (disable-while-trackpointing).
     private func shareStickMotion(from stick: Device, at time: Timestamp) {
-        for other in devices where other !== stick {
+        for other in observers where other !== stick {
             other.classifier.observePointingStickMotion(onStick: stick.description.identity, at: time)
+            schedule(other)
         }
     }
 
     /// Lets every other device's classifier see a keyboard's key (disable-while-typing).
     private func shareKey(_ code: KeyCode, isDown: Bool, from keyboard: Device, at time: Timestamp) {
-        for other in devices where other !== keyboard {
+        for other in observers where other !== keyboard {
             other.classifier.observeKey(code, isDown: isDown, onKeyboard: keyboard.description.identity, at: time)
+            schedule(other)
         }
     }
 
@@ -586,6 +673,8 @@ final class TranslatorClassifier: FrameClassifier {
         translator.removeDevice(at: time, into: &output)
         nextDeadline = translator.nextDeadline
     }
+
+    var observesOtherDevices: Bool { translator.observesOtherDevices }
 
     func explain(_ isOn: Bool) { translator.isExplaining = isOn }
 

@@ -20,6 +20,10 @@ protocol FrameClassifier: AnyObject {
     func explain(_ isOn: Bool)
     /// Moves the decisions recorded since the last call to `buffer`.
     func takeDecisions(into buffer: inout [ClassificationDecision])
+    /// Whether the classifier is told what other devices do (``observeKey(_:isDown:onKeyboard:at:)``,
+    /// ``observePointingStickMotion(onStick:at:)``); the runtime tells only those that are, so
+    /// that a key costs nothing per keyboard or mouse attached.
+    var observesOtherDevices: Bool { get }
     /// A key of a keyboard (another device) went down or up: for disable-while-typing.
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp)
     /// A pointing stick (another device) moved the pointer: for disable-while-trackpointing.
@@ -28,6 +32,7 @@ protocol FrameClassifier: AnyObject {
 
 extension FrameClassifier {
     var diagnostic: String? { nil }
+    var observesOtherDevices: Bool { false }
     func explain(_ isOn: Bool) {}
     func takeDecisions(into buffer: inout [ClassificationDecision]) {}
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {}
