@@ -12,7 +12,7 @@ import CYAML
 ///
 /// ```swift
 /// let file = try RecordingFile(path: "session.yml", keepingUnread: true)
-/// print(file.unreadBeforeDevices.keys)  // ["libinput", "system"]
+/// print(file.keptBeforeDevices.keys)  // ["libinput", "system"]
 /// ```
 public struct KeptYAML: Hashable, Sendable {
     /// One value: a scalar, a list or a mapping.

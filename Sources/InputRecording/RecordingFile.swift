@@ -103,7 +103,7 @@ public struct RecordingFile: Sendable {
             keeping: keepingUnreadKeys)
     }
 
-    /// Opens a recording file given by URL; see ``init(path:descriptionPath:)``.
+    /// Opens a recording file given by URL; see ``init(path:descriptionPath:keepingUnreadKeys:)``.
     public init(contentsOf url: URL, descriptionURL: URL? = nil) throws(RecordingError) {
         try self.init(path: url.path, descriptionPath: descriptionURL?.path)
     }
@@ -112,9 +112,9 @@ public struct RecordingFile: Sendable {
     /// - Parameters:
     ///   - bytes: The file's content.
     ///   - name: The name errors give for it.
-    /// - Throws: ``RecordingError``.
     ///   - keepingUnreadKeys: Whether to keep what the reader does not interpret; see
     ///     ``init(path:descriptionPath:keepingUnreadKeys:)``.
+    /// - Throws: ``RecordingError``.
     public init(bytes: [UInt8], name: String, keepingUnreadKeys: Bool = false) throws(RecordingError) {
         try self.init(
             events: name, bytes: bytes, format: nil, descriptionPath: nil, descriptionBytes: nil,
