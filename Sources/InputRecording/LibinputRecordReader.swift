@@ -103,6 +103,17 @@ extension YAMLEventReader {
     /// An error saying the file is not what it was when it was opened.
     func changed() -> RecordingError { error(.yaml("the file changed while it was being read")) }
 
+    /// After the document's end: the end of the stream. libinput record writes one document,
+    /// listing every device under `devices`.
+    /// - Throws: ``RecordingError`` at a second document.
+    func expectStreamEnd() throws(RecordingError) {
+        guard try next() == .documentEnd else { throw changed() }
+        guard try next() == .streamEnd else {
+            throw error(
+                .misplaced("a second YAML document; libinput record writes one, listing every device under 'devices'"))
+        }
+    }
+
     /// Reads stream and document start and the root mapping's start.
     /// - Returns: false when the stream holds no document (and the reader is at its end).
     func enterDocument() throws(RecordingError) -> Bool {
@@ -118,7 +129,9 @@ extension YAMLEventReader {
 /// came before `devices` (as libinput record writes them), leaving the rest to that device's
 /// frame iterator, so that a one-device file is read once.
 enum LibinputHeaderReader {
-    static func read(_ input: ByteInput, head: [UInt8]) throws(RecordingError) -> RecordingFile.Header {
+    static func read(_ input: ByteInput, head: [UInt8], keeper: YAMLKeeper) throws(RecordingError)
+        -> RecordingFile.Header
+    {
         // Skip anything before the header, keeping line numbers right.
         var lines = LineScanner(bytes: input.bytes ?? head)
         var start: (offset: Int, skipped: Int)?
@@ -131,7 +144,7 @@ enum LibinputHeaderReader {
         guard let start else { throw RecordingError(file: input.name, reason: .missing("the 'version: 1' header")) }
         let yaml = try YAMLEventReader(
             input: input.yamlInput(offset: Int64(start.offset)), file: input.name, lineOffset: start.skipped)
-        var pass = Pass(yaml: yaml, offset: Int64(start.offset), lineOffset: start.skipped)
+        var pass = Pass(yaml: yaml, offset: Int64(start.offset), lineOffset: start.skipped, keeper: keeper)
         return try pass.read()
     }
 
@@ -144,15 +157,22 @@ enum LibinputHeaderReader {
         var firstTimes: [Int64] = []
         var versionSeen = false
         var declared: (count: Int, mark: YAMLMark)?
+        /// Keeps what the reader does not interpret, or passes over it.
+        let keeper: YAMLKeeper
+        var keptBeforeDevices = KeptYAML()
+        var keptAfterDevices = KeptYAML()
 
-        init(yaml: YAMLEventReader, offset: Int64, lineOffset: Int) {
+        init(yaml: YAMLEventReader, offset: Int64, lineOffset: Int, keeper: YAMLKeeper) {
             self.yaml = yaml
             self.offset = offset
             self.lineOffset = lineOffset
+            self.keeper = keeper
         }
 
         var header: RecordingFile.Header {
-            RecordingFile.Header(devices: devices, starts: starts, baseTime: firstTimes.min() ?? 0)
+            RecordingFile.Header(
+                devices: devices, starts: starts, baseTime: firstTimes.min() ?? 0,
+                keptBeforeDevices: keptBeforeDevices, keptAfterDevices: keptAfterDevices)
         }
 
         mutating func read() throws(RecordingError) -> RecordingFile.Header {
@@ -167,8 +187,11 @@ enum LibinputHeaderReader {
             var devicesSeen = false
             while try yaml.next() != .mappingEnd {
                 guard yaml.current == .scalar else {
-                    try yaml.skipNode()
-                    try yaml.skipNextNode()
+                    if devicesSeen {
+                        try keeper.keep(from: yaml, into: &keptAfterDevices)
+                    } else {
+                        try keeper.keep(from: yaml, into: &keptBeforeDevices)
+                    }
                     continue
                 }
                 if !versionSeen && yaml.isScalar("version") {
@@ -185,10 +208,13 @@ enum LibinputHeaderReader {
                 } else if !devicesSeen && yaml.isScalar("devices") {
                     devicesSeen = true
                     if try readDevices() { return header }
+                } else if devicesSeen {
+                    try keeper.keep(from: yaml, into: &keptAfterDevices)
                 } else {
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &keptBeforeDevices)
                 }
             }
+            try yaml.expectStreamEnd()
             guard versionSeen else {
                 throw RecordingError(
                     file: yaml.file, line: rootMark.line, column: rootMark.column, reason: .missing("the 'version' key")
@@ -249,10 +275,10 @@ enum LibinputHeaderReader {
             var nodeSeen = false
             var start = RecordingFile.Start.empty
             var firstTime: Int64?
+            var kept = KeptDeviceKeys()
             while try yaml.next() != .mappingEnd {
                 guard yaml.current == .scalar else {
-                    try yaml.skipNode()
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept.beforeEvents)
                     continue
                 }
                 let isEvdev = yaml.isScalar("evdev")
@@ -265,10 +291,10 @@ enum LibinputHeaderReader {
                                 + "before its events"))
                 }
                 if isEvdev && description == nil {
-                    description = try readEvdev(path: path)
+                    description = try readEvdev(path: path, kept: &kept)
                 } else if isUdev && !udevSeen {
                     udevSeen = true
-                    udev = try readUdev(path: path)
+                    udev = try readUdev(path: path, kept: &kept)
                 } else if isNode && !nodeSeen {
                     nodeSeen = true
                     try yaml.next()
@@ -296,12 +322,14 @@ enum LibinputHeaderReader {
                             stopped.checksRest = true
                             start = .libinput(stopped)
                         }
-                        add(description, node: node, start: start, firstTime: firstTime)
+                        add(description, node: node, kept: kept, start: start, firstTime: firstTime)
                         return true
                     }
                     try yaml.skip(toDepth: listDepth - 1)
+                } else if eventsSeen {
+                    try keeper.keep(from: yaml, into: &kept.afterEvents)
                 } else {
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept.beforeEvents)
                 }
             }
             guard var description else {
@@ -310,14 +338,15 @@ enum LibinputHeaderReader {
                     reason: .missing("the 'evdev' description of \(path)"))
             }
             description.udevProperties = udev
-            add(description, node: node, start: start, firstTime: firstTime)
+            add(description, node: node, kept: kept, start: start, firstTime: firstTime)
             return false
         }
 
         private mutating func add(
-            _ description: DeviceDescription, node: String?, start: RecordingFile.Start, firstTime: Int64?
+            _ description: DeviceDescription, node: String?, kept: KeptDeviceKeys, start: RecordingFile.Start,
+            firstTime: Int64?
         ) {
-            devices.append(RecordingFile.Device(description: description, node: node, comments: []))
+            devices.append(RecordingFile.Device(description: description, node: node, comments: [], kept: kept))
             starts.append(start)
             if let firstTime { firstTimes.append(firstTime) }
         }
@@ -355,7 +384,9 @@ enum LibinputHeaderReader {
             return nil
         }
 
-        private func readEvdev(path devicePath: String) throws(RecordingError) -> DeviceDescription {
+        private func readEvdev(path devicePath: String, kept: inout KeptDeviceKeys) throws(RecordingError)
+            -> DeviceDescription
+        {
             let path = "\(devicePath).evdev"
             try yaml.next()
             guard yaml.current == .mappingStart else { throw yaml.expected("a mapping", at: path) }
@@ -368,8 +399,7 @@ enum LibinputHeaderReader {
             var properties: Set<InputProperty>?
             while try yaml.next() != .mappingEnd {
                 guard yaml.current == .scalar else {
-                    try yaml.skipNode()
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept.evdev)
                     continue
                 }
                 if name == nil && yaml.isScalar("name") {
@@ -392,7 +422,7 @@ enum LibinputHeaderReader {
                     }
                     properties = set
                 } else {
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept.evdev)
                 }
             }
             func missing(_ what: String) -> RecordingError {
@@ -446,9 +476,10 @@ enum LibinputHeaderReader {
             return axes
         }
 
-        private func readUdev(path: String) throws(RecordingError) -> [String: String] {
+        private func readUdev(path: String, kept: inout KeptDeviceKeys) throws(RecordingError) -> [String: String] {
             try yaml.next()
             guard yaml.current == .mappingStart else {
+                // Not a mapping: written as one with no properties.
                 try yaml.skipNode()
                 return [:]
             }
@@ -456,13 +487,16 @@ enum LibinputHeaderReader {
             var listSeen = false
             while try yaml.next() != .mappingEnd {
                 guard !listSeen && yaml.isScalar("properties") else {
-                    try yaml.skipNode()
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept.udev)
                     continue
                 }
                 listSeen = true
                 try yaml.next()
-                if yaml.isNull { continue }
+                if yaml.isNull {
+                    if keeper.isKeeping { kept.udevProperties = [] }
+                    continue
+                }
+                var listed: [String] = []
                 guard yaml.current == .sequenceStart else {
                     throw yaml.expected("a list of \"KEY=VALUE\" strings", at: "\(path).udev.properties")
                 }
@@ -479,7 +513,9 @@ enum LibinputHeaderReader {
                         throw yaml.expected("a \"KEY=VALUE\" string", at: "\(path).udev.properties")
                     }
                     properties[String(text[..<equals])] = String(text[text.index(after: equals)...])
+                    if keeper.isKeeping { listed.append(text) }
                 }
+                if keeper.isKeeping { kept.udevProperties = listed }
             }
             return properties
         }
@@ -509,10 +545,17 @@ final class LibinputFrameCursor {
     private var isFinished = false
     /// The frame being read, kept between frames so that its buffer is reused.
     private var pending = FrameBuffer()
+    /// Keeps the keys of entries that are not `evdev`, or passes over them.
+    private let keeper: YAMLKeeper
+    /// The device's keys after its events, read by ``checkRest()``.
+    private(set) var keptAfterEvents = KeptYAML()
+    /// The file's top-level keys after `devices`, read by ``checkRest()``.
+    private(set) var keptAfterDevices = KeptYAML()
 
-    init(input: ByteInput, start: LibinputStart, baseTime: Int64) throws(RecordingError) {
+    init(input: ByteInput, start: LibinputStart, baseTime: Int64, keeper: YAMLKeeper) throws(RecordingError) {
         self.start = start
         self.baseTime = baseTime
+        self.keeper = keeper
         yaml = try YAMLEventReader(
             input: input.yamlInput(offset: start.offset), file: input.name, lineOffset: start.lineOffset)
         try enterEvents()
@@ -549,6 +592,16 @@ final class LibinputFrameCursor {
     }
 
     func next() throws(RecordingError) -> EventFrame? {
+        while let entry = try nextEntry() {
+            if let frame = entry.frame { return frame }
+        }
+        return nil
+    }
+
+    /// The next entry of the events list: its frame and its other keys (`hid` and `libinput`
+    /// entries, and unknown keys), kept when the keeper keeps them. Without a keeper, entries
+    /// without a frame are passed over.
+    func nextEntry() throws(RecordingError) -> RecordedEntry? {
         guard !isFinished else { return nil }
         while true {
             guard try yaml.next() != .sequenceEnd else {
@@ -563,17 +616,18 @@ final class LibinputFrameCursor {
             }
             var frame: EventFrame?
             var evdevSeen = false
+            var kept = KeptYAML()
+            keeper.resetBudget()
             while try yaml.next() != .mappingEnd {
                 if !evdevSeen && yaml.isScalar("evdev") {
                     evdevSeen = true
                     frame = try readFrame(index: index)
                 } else {
                     // hid and libinput entries, and unknown keys.
-                    try yaml.skipNode()
-                    try yaml.skipNextNode()
+                    try keeper.keep(from: yaml, into: &kept)
                 }
             }
-            if let frame { return frame }
+            if frame != nil || !kept.isEmpty { return RecordedEntry(frame: frame, kept: kept) }
         }
     }
 
@@ -695,6 +749,7 @@ final class LibinputFrameCursor {
     /// After the last device's events, when the opening pass stopped there: the rest of the
     /// device, no device beyond those `ndevices` declares, and a well-formed end of the document.
     private func checkRest() throws(RecordingError) {
+        keeper.resetBudget()
         while try yaml.next() != .mappingEnd {
             if yaml.isScalar("evdev") || yaml.isScalar("udev") || yaml.isScalar("node") {
                 throw yaml.error(
@@ -702,8 +757,7 @@ final class LibinputFrameCursor {
                         "\(devicePath).\(yaml.scalarText) after \(eventsPath); a recording describes each device "
                             + "before its events"))
             }
-            try yaml.skipNode()
-            try yaml.skipNextNode()
+            try keeper.keep(from: yaml, into: &keptAfterEvents)
         }
         var found = start.deviceIndex + 1
         while try yaml.next() != .sequenceEnd {
@@ -716,9 +770,8 @@ final class LibinputFrameCursor {
                 reason: .deviceCountMismatch(declared: start.declaredDevices, found: found))
         }
         while try yaml.next() != .mappingEnd {
-            try yaml.skipNode()
-            try yaml.skipNextNode()
+            try keeper.keep(from: yaml, into: &keptAfterDevices)
         }
-        guard try yaml.next() == .documentEnd else { throw yaml.changed() }
+        try yaml.expectStreamEnd()
     }
 }

@@ -15,7 +15,7 @@ extension Recording {
         let start = devices.compactMap { $0.frames.first?.events.first?.time }.min() ?? .zero
         for device in devices {
             var writer = LibinputRecordStreamWriter(start: start)
-            text += writer.deviceHeader(device, hasFrames: !device.frames.isEmpty)
+            text += writer.deviceHeader(device, hasFrames: !device.frames.isEmpty, kept: KeptDeviceKeys())
             for frame in device.frames { writer.write(frame, into: &text) }
         }
         return text
@@ -42,19 +42,61 @@ public struct LibinputRecordStreamWriter: Sendable {
     public init(start: Timestamp) { self.start = start.microseconds }
 
     /// The lines before the first device.
-    public static func header(deviceCount: Int) -> String {
+    /// - Parameters:
+    ///   - deviceCount: How many devices follow.
+    ///   - kept: Top-level keys read from a libinput record file and kept
+    ///     (``RecordingFile/keptBeforeDevices``), written after `ndevices`.
+    public static func header(deviceCount: Int, kept: KeptYAML = KeptYAML()) -> String {
+        var text = "# libinput record\nversion: 1\nndevices: \(deviceCount)\n"
+        kept.write(indent: 0, into: &text)
         // A block list of no entries would be read as an empty value, not a list.
-        "# libinput record\nversion: 1\nndevices: \(deviceCount)\n"
-            + (deviceCount == 0 ? "devices: []\n" : "devices:\n")
+        return text + (deviceCount == 0 ? "devices: []\n" : "devices:\n")
+    }
+
+    /// The top-level keys after the devices (``RecordingFile/keptAfterDevices`` and the last
+    /// iterator's ``FrameIterator/keptAfterDevices``), written after the last device's frames.
+    public static func trailer(kept: KeptYAML) -> String {
+        var text = ""
+        kept.write(indent: 0, into: &text)
+        return text
     }
 
     /// A device's entry up to its events: its description, node and comments (its frames are not
     /// looked at; `hasFrames` says whether any follow).
-    public func deviceHeader(_ device: RecordedDevice, hasFrames: Bool) -> String {
+    /// - Parameters:
+    ///   - device: The device; its frames are not looked at.
+    ///   - hasFrames: Whether any frames follow.
+    ///   - kept: The keys of the device's entry read from a libinput record file and kept
+    ///     (``RecordingFile/Device/kept``): written where they were read, but for those after
+    ///     the events, which ``deviceTrailer(kept:)`` writes. `quirks` are written only if read.
+    public func deviceHeader(_ device: RecordedDevice, hasFrames: Bool, kept: KeptDeviceKeys = KeptDeviceKeys())
+        -> String
+    {
         var text = ""
-        LibinputRecordWriter.writeDescription(device, into: &text)
+        LibinputRecordWriter.writeDescription(device, kept: kept, into: &text)
         text += hasFrames ? "  events:\n" : "  events: []\n"
         return text
+    }
+
+    /// A device's keys after its events, written after its last frame.
+    public func deviceTrailer(kept: KeptYAML) -> String {
+        var text = ""
+        kept.write(indent: 2, into: &text)
+        return text
+    }
+
+    /// Appends one entry of the events: its frame, if it has one, and its other keys in the same
+    /// list item (an entry of only other keys, such as `- hid: …`, is written as it was read).
+    public mutating func write(_ entry: RecordedEntry, into text: inout String) {
+        if let frame = entry.frame {
+            write(frame, into: &text)
+            entry.kept.write(indent: 4, into: &text)
+        } else if !entry.kept.isEmpty {
+            var item = ""
+            entry.kept.write(indent: 4, into: &item)
+            text += "  - "
+            text += item.dropFirst(4)
+        }
     }
 
     /// Appends one frame's entry.
@@ -78,7 +120,7 @@ public struct LibinputRecordStreamWriter: Sendable {
 }
 
 enum LibinputRecordWriter {
-    static func writeDescription(_ device: RecordedDevice, into text: inout String) {
+    static func writeDescription(_ device: RecordedDevice, kept: KeptDeviceKeys, into text: inout String) {
         let description = device.description
         let identity = description.identity
         text += "- node: \(TextFormatting.yamlQuoted(device.node ?? ""))\n"
@@ -108,9 +150,14 @@ enum LibinputRecordWriter {
         }
         let properties = description.properties.sorted().map { String($0.rawValue) }.joined(separator: ", ")
         text += "    properties: [\(properties)]\n"
+        kept.evdev.write(indent: 4, into: &text)
         // libinput replay iterates this list, so an empty one is written as [] rather than null.
         text += "  udev:\n"
-        if description.udevProperties.isEmpty {
+        if let listed = kept.udevProperties {
+            // As the file listed them, order and repeats included.
+            text += listed.isEmpty ? "    properties: []\n" : "    properties:\n"
+            for property in listed { text += "    - \(TextFormatting.yamlQuoted(property))\n" }
+        } else if description.udevProperties.isEmpty {
             text += "    properties: []\n"
         } else {
             text += "    properties:\n"
@@ -118,7 +165,9 @@ enum LibinputRecordWriter {
                 text += "    - \(TextFormatting.yamlQuoted(key + "=" + value))\n"
             }
         }
-        text += "  quirks: []\n"
+        kept.udev.write(indent: 4, into: &text)
+        // Quirks only as read: an empty list would say the device has none.
+        kept.beforeEvents.write(indent: 2, into: &text)
         if !device.comments.isEmpty {
             for comment in device.comments { text += "  # \(comment.yamlCommentText)\n" }
         }

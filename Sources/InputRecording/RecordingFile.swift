@@ -31,6 +31,9 @@ public struct RecordingFile: Sendable {
         public var node: String?
         /// Free-text comments the file carries before the device's first event (evemu).
         public var comments: [String]
+        /// The keys of the device's libinput record entry that the reader does not interpret,
+        /// when the file was opened keeping them.
+        public var kept = KeptDeviceKeys()
     }
 
     /// The recording file's path (for evemu logs with a separate description, the events file),
@@ -42,6 +45,19 @@ public struct RecordingFile: Sendable {
     public let format: RecordingFormat
     /// The devices, in file order.
     public let devices: [Device]
+    /// The top-level keys of a libinput record file before `devices` that the reader does not
+    /// interpret (`libinput`, `system`), when the file was opened keeping them.
+    public let keptBeforeDevices: KeptYAML
+    /// The top-level keys after `devices`, as far as opening the file read them: when it stopped
+    /// at the last device's events, that device's frame iterator reads the rest
+    /// (``FrameIterator/keptAfterDevices``).
+    public let keptAfterDevices: KeptYAML
+    /// The time of the recording's first event as the file gives it; frames are read with their
+    /// times counted from it. Writing them counted from the negated time base writes the times
+    /// the file has.
+    public var timeBase: Timestamp { Timestamp(microseconds: baseTime) }
+    /// Whether the file was opened keeping the keys the reader does not interpret.
+    let isKeeping: Bool
 
     /// Where the events are: the file at ``path`` or bytes in memory.
     let events: Source
@@ -74,12 +90,20 @@ public struct RecordingFile: Sendable {
     ///     libinput record YAML file. Errors name it as given; an empty path is refused as such.
     ///   - descriptionPath: For evemu event logs kept apart from their description (old `.desc`
     ///     + `.events` pairs), the description file.
+    ///   - keepingUnreadKeys: Whether to keep the keys of a libinput record file that the reader
+    ///     does not interpret (``keptBeforeDevices``, ``Device/kept``, and the entries of
+    ///     ``FrameIterator/nextEntry()``), to write them again, within
+    ///     ``RecordingLimits/maximumKeptBytes``.
     /// - Throws: ``RecordingError`` naming the file and line of the first problem.
-    public init(path: String, descriptionPath: String? = nil) throws(RecordingError) {
-        try self.init(events: path, bytes: nil, format: nil, descriptionPath: descriptionPath, descriptionBytes: nil)
+    public init(path: String, descriptionPath: String? = nil, keepingUnreadKeys: Bool = false)
+        throws(RecordingError)
+    {
+        try self.init(
+            events: path, bytes: nil, format: nil, descriptionPath: descriptionPath, descriptionBytes: nil,
+            keeping: keepingUnreadKeys)
     }
 
-    /// Opens a recording file given by URL; see ``init(path:descriptionPath:)``.
+    /// Opens a recording file given by URL; see ``init(path:descriptionPath:keepingUnreadKeys:)``.
     public init(contentsOf url: URL, descriptionURL: URL? = nil) throws(RecordingError) {
         try self.init(path: url.path, descriptionPath: descriptionURL?.path)
     }
@@ -88,9 +112,13 @@ public struct RecordingFile: Sendable {
     /// - Parameters:
     ///   - bytes: The file's content.
     ///   - name: The name errors give for it.
+    ///   - keepingUnreadKeys: Whether to keep what the reader does not interpret; see
+    ///     ``init(path:descriptionPath:keepingUnreadKeys:)``.
     /// - Throws: ``RecordingError``.
-    public init(bytes: [UInt8], name: String) throws(RecordingError) {
-        try self.init(events: name, bytes: bytes, format: nil, descriptionPath: nil, descriptionBytes: nil)
+    public init(bytes: [UInt8], name: String, keepingUnreadKeys: Bool = false) throws(RecordingError) {
+        try self.init(
+            events: name, bytes: bytes, format: nil, descriptionPath: nil, descriptionBytes: nil,
+            keeping: keepingUnreadKeys)
     }
 
     /// Reads an evemu file in memory, whatever its content looks like.
@@ -114,9 +142,10 @@ public struct RecordingFile: Sendable {
 
     private init(
         events path: String, bytes: [UInt8]?, format forced: RecordingFormat?, descriptionPath: String?,
-        descriptionBytes: [UInt8]?
+        descriptionBytes: [UInt8]?, keeping: Bool = false
     ) throws(RecordingError) {
         self.path = path
+        isKeeping = keeping
         self.descriptionPath = descriptionPath
         events = bytes.map(Source.memory) ?? .file
         let header: Header
@@ -133,7 +162,8 @@ public struct RecordingFile: Sendable {
                 header = try EvemuHeaderReader.read(events: ByteInput(name: path, bytes: bytes), description: nil)
             case .libinputRecord?:
                 format = .libinputRecord
-                header = try LibinputHeaderReader.read(ByteInput(name: path, bytes: bytes), head: head)
+                header = try LibinputHeaderReader.read(
+                    ByteInput(name: path, bytes: bytes), head: head, keeper: YAMLKeeper(isKeeping: keeping))
             case nil:
                 throw RecordingError(file: path, reason: .unknownFormat)
             }
@@ -141,6 +171,8 @@ public struct RecordingFile: Sendable {
         devices = header.devices
         starts = header.starts
         baseTime = header.baseTime
+        keptBeforeDevices = header.keptBeforeDevices
+        keptAfterDevices = header.keptAfterDevices
     }
 
     /// What a header pass found.
@@ -148,6 +180,8 @@ public struct RecordingFile: Sendable {
         var devices: [Device]
         var starts: [Start]
         var baseTime: Int64
+        var keptBeforeDevices = KeptYAML()
+        var keptAfterDevices = KeptYAML()
     }
 
     /// Returns an iterator over one device's frames, starting at its first frame.
@@ -177,7 +211,8 @@ public struct RecordingFile: Sendable {
             return FrameIterator(
                 cursor: .libinput(
                     try LibinputFrameCursor(
-                        input: ByteInput(name: path, bytes: events.bytes), start: start, baseTime: baseTime)))
+                        input: ByteInput(name: path, bytes: events.bytes), start: start, baseTime: baseTime,
+                        keeper: YAMLKeeper(isKeeping: isKeeping))))
         }
     }
 
@@ -231,8 +266,35 @@ public struct FrameIterator: ~Copyable {
         try cursor.next()
     }
 
+    /// The next entry of the device's events, or nil after the last: a frame, an entry the
+    /// reader does not interpret (libinput record's `hid` and `libinput` entries), or both. The
+    /// entry's other keys are kept when the file was opened keeping them; otherwise only
+    /// entries with a frame are returned.
+    /// - Throws: ``RecordingError``, as ``next()`` does.
+    public mutating func nextEntry() throws(RecordingError) -> RecordedEntry? {
+        try cursor.nextEntry()
+    }
+
     /// The evemu comments met between events so far, when the iterator keeps them.
     public var comments: [String] { cursor.comments }
+
+    /// After the last entry, when the file was opened keeping what the reader does not
+    /// interpret and opening it stopped at this device's events: the device's keys after its
+    /// events. Otherwise empty (``RecordingFile/Device/kept`` has them).
+    public var keptAfterEvents: KeptYAML { cursor.kept.afterEvents }
+
+    /// After the last entry, as ``keptAfterEvents``: the file's top-level keys after `devices`.
+    /// Otherwise empty (``RecordingFile/keptAfterDevices`` has them).
+    public var keptAfterDevices: KeptYAML { cursor.kept.afterDevices }
+}
+
+/// One entry of a device's events: a frame, and the keys beside it that the reader does not
+/// interpret (libinput record's `- hid: …` and `- libinput: …` entries have only these).
+public struct RecordedEntry {
+    /// The entry's frame, if it has one.
+    public var frame: EventFrame?
+    /// The entry's other keys, when kept.
+    public var kept: KeptYAML
 }
 
 /// A parser positioned in one device's events, of either format. The parsers are classes: each
@@ -249,6 +311,23 @@ enum FrameCursor {
         case .empty: nil
         case .evemu(let cursor): try cursor.next()
         case .libinput(let cursor): try cursor.next()
+        }
+    }
+
+    /// The next entry, or nil after the last.
+    func nextEntry() throws(RecordingError) -> RecordedEntry? {
+        switch self {
+        case .empty: nil
+        case .evemu(let cursor): try cursor.next().map { RecordedEntry(frame: $0, kept: KeptYAML()) }
+        case .libinput(let cursor): try cursor.nextEntry()
+        }
+    }
+
+    /// What a libinput cursor kept after the device's events.
+    var kept: (afterEvents: KeptYAML, afterDevices: KeptYAML) {
+        switch self {
+        case .libinput(let cursor): (cursor.keptAfterEvents, cursor.keptAfterDevices)
+        case .empty, .evemu: (KeptYAML(), KeptYAML())
         }
     }
 

@@ -48,4 +48,14 @@ public enum RecordingLimits {
     /// properties, and the comments kept with the description. 4,096; udev gives an input device
     /// a few dozen properties.
     public static let maximumDescriptionEntries = 4_096
+
+    /// The most bytes of keys the reader does not interpret that `wayfinder convert` keeps in one
+    /// place, to write them again: 16 MiB for the file's header (its top-level keys and every
+    /// device's description), and as much for each entry of an events list. Each value counts
+    /// its bytes and 32 more, as do lists and mappings.
+    ///
+    /// `libinput record` writes a few kilobytes there: the libinput version, the system's
+    /// description, a device's HID report descriptor (at most 4,096 bytes, a few hundred
+    /// numbers), one `hid` or `libinput` entry per event.
+    public static let maximumKeptBytes = 16 << 20
 }

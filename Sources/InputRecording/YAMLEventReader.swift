@@ -43,7 +43,8 @@ final class YAMLEventReader {
     private(set) var current = YAMLEvent.streamStart
 
     private let parser: UnsafeMutablePointer<yaml_parser_t>
-    private let event: UnsafeMutablePointer<yaml_event_t>
+    /// The current event, as libyaml made it (valid until the next).
+    let event: UnsafeMutablePointer<yaml_event_t>
     private var hasEvent = false
     private let source: YAMLSource
 

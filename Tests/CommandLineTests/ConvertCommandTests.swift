@@ -142,13 +142,12 @@ import WayfinderTestSupport
 
     /// Issue 23, case 4: convert loaded the whole recording before writing (1 M frames peaked at
     /// 992 MB where replay stays at 20 MB). It now streams; what it writes is exactly what the
-    /// writers write for the recording loaded whole, for every bundled recording and a file of
-    /// two devices, in both formats.
+    /// writers write for the recording loaded whole, for every bundled recording, in both
+    /// formats. (From libinput record, convert writes more: what the reader keeps, below.)
     @Test func streamingWritesWhatTheWholeRecordingWouldBe() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
-        var inputs = BundledRecording.all.map { ($0.url, $0.descriptionURL) }
-        inputs.append((Fixtures.testFixture("recordings/two-devices.libinput.yml"), nil))
+        let inputs = BundledRecording.all.map { ($0.url, $0.descriptionURL) }
         for (index, (url, description)) in inputs.enumerated() {
             let recording = try Recording.load(contentsOf: url, descriptionURL: description)
             let formats: [(String, String)] =
@@ -165,5 +164,153 @@ import WayfinderTestSupport
                 )
             }
         }
+    }
+
+    /// A libinput record file's parsed tree, as PyYAML reads it, in JSON with sorted keys: the
+    /// lines before its header (a device-selection prompt) left out, as the reader leaves them.
+    static func parsedTree(_ url: URL) throws -> String {
+        let script = """
+            import json, sys, yaml
+            lines = open(sys.argv[1], encoding="utf-8").read().split("\\n")
+            start = next(i for i, line in enumerate(lines) if line.startswith(("# libinput record", "version:")))
+            print(json.dumps(yaml.safe_load("\\n".join(lines[start:])), sort_keys=True))
+            """
+        let outcome = try WayfinderProcess.execute(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, url.path])
+        guard outcome.exitCode == 0 else {
+            throw WayfinderProcess.Failure(description: "parsing \(url.path): \(outcome.standardError)")
+        }
+        return outcome.standardOutput
+    }
+
+    /// Issue 23, case 5: libinput record to libinput record dropped the libinput version, the
+    /// system (os, kernel, dmi), hid descriptors, hid and libinput entries among the events,
+    /// udev.virtual and unknown keys, wrote quirks the file did not have, and sorted the udev
+    /// properties. Each file's tree, parsed by another YAML reader, is now exactly the tree
+    /// convert writes: every key, value, type (`false` and `"false"`), order of lists and time.
+    @Test(arguments: ["recordings/kept-keys.libinput.yml", "recordings/two-devices.libinput.yml"])
+    func aLibinputRecordRoundTripKeepsEveryKeyItRead(fixture: String) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.testFixture(fixture)
+        let output = directory.appendingPathComponent("again.yml")
+        let outcome = try WayfinderProcess.run(["convert", input.path, output.path])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == "" && outcome.standardError == "")
+        #expect(try Self.parsedTree(output) == Self.parsedTree(input))
+        // And converting what convert wrote changes nothing.
+        let twice = directory.appendingPathComponent("twice.yml")
+        #expect(try WayfinderProcess.run(["convert", output.path, twice.path]).exitCode == 0)
+        #expect(try String(contentsOf: twice, encoding: .utf8) == String(contentsOf: output, encoding: .utf8))
+    }
+
+    /// A device of one mouse frame, with `extra` among its keys (quirks, or nothing).
+    static func mouse(_ extra: String) -> String {
+        """
+        version: 1
+        ndevices: 1
+        devices:
+        - node: /dev/input/event5
+          evdev:
+            name: "Q"
+            id: [3, 1, 2, 3]
+            codes:
+              0: [0]
+              2: [0]
+            properties: []
+        \(extra)  events:
+          - evdev:
+            - [  0,      0,   2,   0,       1]
+            - [  0,      0,   0,   0,       0]
+
+        """
+    }
+
+    /// What convert writes for ``mouse(_:)``, with `extra` where the device's other keys go.
+    static func convertedMouse(_ extra: String) -> String {
+        """
+        # libinput record
+        version: 1
+        ndevices: 1
+        devices:
+        - node: "/dev/input/event5"
+          evdev:
+            # Name: Q
+            # ID: bus 0x03 vendor 0x01 product 0x02 version 0x03
+            name: "Q"
+            id: [3, 1, 2, 3]
+            codes:
+              0: [0] # EV_SYN
+              2: [0] # EV_REL
+            properties: []
+          udev:
+            properties: []
+        \(extra)  events:
+          - evdev:
+            - [  0,      0,   2,   0,       1] # EV_REL / REL_X                1
+            - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+
+        """
+    }
+
+    /// Issue 23, case 5: `quirks: []` was written for every device, which says the device has
+    /// none, though the file never said so. Quirks are now written only as read: not at all, an
+    /// empty list, or the list.
+    @Test(arguments: [
+        ("", ""), ("  quirks: []\n", "  quirks: []\n"),
+        (
+            "  quirks:\n  - ModelBouncingKeys=1\n  - AttrEventCode=-BTN_SIDE;\n",
+            "  quirks: [ModelBouncingKeys=1, AttrEventCode=-BTN_SIDE;]\n"
+        ),
+    ])
+    func quirksAreWrittenOnlyAsRead(quirks: String, written: String) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("mouse.yml")
+        try Data(Self.mouse(quirks).utf8).write(to: input)
+        let outcome = try WayfinderProcess.run(["convert", input.path, "-", "--format", "libinput"])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardError == "")
+        #expect(outcome.standardOutput == Self.convertedMouse(written))
+    }
+
+    /// Issue 23, case 5: a second YAML document was ignored, even a malformed one. libinput
+    /// record writes one document listing every device, so convert (and every reader) refuses a
+    /// second, naming its line, and writes nothing.
+    @Test(arguments: ["---\nversion: 1\nndevices: 0\ndevices: []\n", "--- {unclosed: [\n"])
+    func aSecondDocumentIsRefused(second: String) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("two-documents.yml")
+        try Data((Self.mouse("") + second).utf8).write(to: input)
+        let output = directory.appendingPathComponent("never.yml")
+        let outcome = try WayfinderProcess.run(["convert", input.path, output.path])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput == "")
+        #expect(
+            outcome.errorLines == [
+                "Error: \(input.path):16:1: a second YAML document; libinput record writes one, listing every device "
+                    + "under 'devices'"
+            ])
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// Issue 23, case 5: evemu has no place for what libinput record keeps; converting to evemu
+    /// writes what evemu holds and names, once, everything it drops.
+    @Test func convertingToEvemuNamesWhatItDrops() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.testFixture("recordings/kept-keys.libinput.yml")
+        let output = directory.appendingPathComponent("mouse.evemu")
+        let outcome = try WayfinderProcess.run(["convert", input.path, output.path])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == "")
+        #expect(
+            outcome.errorLines == [
+                "Warning: \(input.path): evemu has no place for libinput, system, description, "
+                    + "evdev.a-key-from-the-future, udev.virtual, hid, quirks, a-device-key, events.hid, "
+                    + "events.libinput, events.a-frame-key, after-events, after-devices; they are not written"
+            ])
+        #expect(try String(contentsOf: output, encoding: .utf8) == Recording.load(contentsOf: input).evemuText())
     }
 }

@@ -90,6 +90,35 @@ import WayfinderTestSupport
         }
     }
 
+    /// `convert` to evemu names the keys it drops (issue 23, case 5): a key named with the hostile
+    /// text (YAML's double-quoted escapes are JSON's) is named escaped, exactly.
+    @Test func convertNamesADroppedKeyEscaped() throws {
+        let files = try Files()
+        defer { files.remove() }
+        let input = files.directory.appendingPathComponent("hostile.yml")
+        let text = """
+            version: 1
+            ndevices: 1
+            "\(Self.hostileJSON)": 1
+            devices:
+            - evdev:
+                name: "A"
+                id: [3, 1, 2, 3]
+                codes: {0: [0]}
+              events: []
+
+            """
+        try Data(text.utf8).write(to: input)
+        let output = files.directory.appendingPathComponent("hostile.evemu")
+        let outcome = try WayfinderProcess.run(["convert", input.path, output.path])
+        #expect(outcome.exitCode == 0)
+        #expect(outcome.standardOutput == "")
+        #expect(
+            outcome.errorLines == [
+                "Warning: \(input.path): evemu has no place for \(Self.escaped); they are not written"
+            ])
+    }
+
     /// The device list after an unknown `--device`, exactly.
     @Test func theDeviceListNamesTheDeviceEscaped() throws {
         let files = try Files()

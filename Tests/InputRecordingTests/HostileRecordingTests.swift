@@ -98,4 +98,52 @@ import Testing
                     file: "value.yml", line: 5, column: 11,
                     reason: .limitExceeded("a value of 70000 bytes; values are at most 65536 bytes")))
     }
+
+    /// A libinput record header for one device with no events, `extra` among its top-level keys.
+    static func libinputRecord(_ extra: String) -> String {
+        "version: 1\nndevices: 1\n\(extra)devices:\n- evdev:\n    name: \"A\"\n    id: [3, 1, 2, 3]\n"
+            + "    codes: {0: [0]}\n  events: []\n"
+    }
+
+    /// Issue 23, case 5: convert keeps the keys the reader does not interpret, up to
+    /// ``RecordingLimits/maximumKeptBytes``: an unknown key of half a million numbers (16 MiB
+    /// kept) is refused at the number past the limit when kept, and passed over as before when
+    /// not (replay).
+    @Test func refusesMoreKeptKeysThanTheLimit() throws {
+        let bytes = Array(Self.libinputRecord("junk: [" + String(repeating: "1, ", count: 600_000) + "1]\n").utf8)
+        // The key costs 32 + 4 bytes, the list 32, each number 32 + 1: number 508,399 passes.
+        let refusal: RecordingError?
+        do {
+            _ = try RecordingFile(bytes: bytes, name: "kept.yml", keepingUnreadKeys: true)
+            refusal = nil
+        } catch {
+            refusal = error
+        }
+        #expect(
+            refusal
+                == RecordingError(
+                    file: "kept.yml", line: 3, column: 8 + 3 * 508_398,
+                    reason: .limitExceeded(
+                        "more than 16777216 bytes of keys Wayfinder does not read in one place (the header, or one "
+                            + "entry of the events)")))
+        #expect(try RecordingFile(bytes: bytes, name: "kept.yml").devices.map(\.description.name) == ["A"])
+    }
+
+    /// Issue 23, case 5: a second YAML document was read past silently, even a malformed one.
+    /// Every reader now refuses it at its line, whether the opening pass reads the whole file
+    /// (devices before version) or leaves its end to the last device's frames.
+    @Test(arguments: [
+        "version: 1\nndevices: 0\ndevices: []\n--- [\n",
+        "devices: []\nversion: 1\nndevices: 0\n--- [\n",
+        Self.libinputRecord("") + "---\nversion: 1\n",
+    ])
+    func refusesASecondDocument(text: String) {
+        let line = text.split(separator: "\n").firstIndex { $0.hasPrefix("---") }.map { $0 + 1 }
+        #expect(
+            Self.refusal(text, file: "two.yml")
+                == RecordingError(
+                    file: "two.yml", line: line, column: 1,
+                    reason: .misplaced(
+                        "a second YAML document; libinput record writes one, listing every device under 'devices'")))
+    }
 }

@@ -11,7 +11,14 @@ struct ConvertCommand: Command {
         The input's format is read from its content. The output's format is --format when given,
         else its extension: .yml and .yaml are libinput record, .evemu and .events are evemu. An
         evemu file holds one device, so a recording of several devices converts to libinput record
-        only. Key codes are written as the input has them. OUT is created readable by its owner
+        only. Key codes are written as the input has them. From libinput record to libinput
+        record, everything Wayfinder does not read is kept and written again where it was: the
+        libinput version, the system (os, kernel, dmi), hid descriptors, quirks (written only if
+        read), udev.virtual, hid and libinput entries among the events, unknown keys; times are
+        written as the input has them. evemu has no place for these (nor for the node, or udev
+        properties but the size): converting to evemu drops them, and a warning names the keys
+        dropped. A libinput record file is one YAML document: a second one is an error.
+        OUT is created readable by its owner
         only and never replaces an existing file; it appears only once it is complete, so Ctrl-C
         or a signal leaves no file behind. An OUT of - writes to standard output (give --format).
         """
@@ -77,10 +84,13 @@ struct ConvertCommand: Command {
         let file: RecordingFile
         let devices: [RecordedDevice]
         let start: Timestamp
+        let keptEntryKeys: [String]
+        let keptAfterEvents: [String]
         do {
-            // The paths as given, in errors too.
-            file = try RecordingFile(path: inputPath, descriptionPath: descriptionPath)
-            (devices, start) = try Self.survey(file)
+            // The paths as given, in errors too. Whatever the reader does not interpret is kept,
+            // to be written again (libinput record) or named as dropped (evemu).
+            file = try RecordingFile(path: inputPath, descriptionPath: descriptionPath, keepingUnreadKeys: true)
+            (devices, start, keptEntryKeys, keptAfterEvents) = try Self.survey(file)
         } catch {
             throw CommandFailure("\(error)")
         }
@@ -88,6 +98,16 @@ struct ConvertCommand: Command {
             throw CommandFailure(
                 "\(inputPath) holds \(devices.count) devices, and an evemu file holds one: "
                     + "convert to libinput record (.yml) instead")
+        }
+        // Said once the output is written: what evemu has no place for.
+        func warnOfDroppedKeys() {
+            guard format == .evemu else { return }
+            let dropped = Self.namesOfKept(in: file, entryKeys: keptEntryKeys, afterEvents: keptAfterEvents)
+            guard !dropped.isEmpty else { return }
+            var errors = FileStream.standardError
+            print(
+                "Warning: \(inputPath): evemu has no place for \(dropped.joined(separator: ", ")); they are not written",
+                to: &errors)
         }
         // The frames are read a second time as they are written: memory stays one frame's and
         // the output buffer's, however long the recording (as `replay` reads it).
@@ -105,6 +125,7 @@ struct ConvertCommand: Command {
             // A failed write is reported by CommandOutput when the command ends.
             CommandOutput.standard.withFile { file throws(FileError) in try write(to: &file) }
             if let failure { throw CommandFailure("\(failure)") }
+            warnOfDroppedKeys()
             return
         }
         do throws(FileError) {
@@ -116,34 +137,55 @@ struct ConvertCommand: Command {
             throw CommandFailure("\(RecordingError(file: outputPath, reason: .file(error)))")
         }
         if let failure { throw CommandFailure("\(failure)") }
+        warnOfDroppedKeys()
     }
 
-    /// Reads every device's frames once without keeping them: each device's description with the
-    /// comments the file holds about it (evemu's, between events, included), and the time of the
-    /// earliest event, from which libinput record counts.
-    static func survey(_ file: RecordingFile) throws(RecordingError) -> (devices: [RecordedDevice], start: Timestamp) {
+    /// Reads every device's entries once without keeping them: each device's description with the
+    /// comments the file holds about it (evemu's, between events, included), the time of the
+    /// earliest event, from which libinput record counts, and the names of the kept keys among
+    /// the events and after them, for the warning of what evemu cannot hold.
+    static func survey(_ file: RecordingFile) throws(RecordingError) -> (
+        devices: [RecordedDevice], start: Timestamp, entryKeys: [String], afterEvents: [String]
+    ) {
         var devices: [RecordedDevice] = []
         var start: Timestamp?
+        var entryKeys: [String] = []
+        var afterEvents: [String] = []
         for (index, device) in file.devices.enumerated() {
             var iterator = try file.makeFrameIterator(device: index, keepingComments: true)
             var first: Timestamp?
-            var hasFrames = false
-            while let frame = try iterator.next() {
-                if first == nil { first = frame.events.first?.time }
-                hasFrames = true
+            var hasEntries = false
+            while let entry = try iterator.nextEntry() {
+                if first == nil { first = entry.frame?.events.first?.time }
+                for key in entry.kept.keys where !entryKeys.contains("events.\(key)") {
+                    entryKeys.append("events.\(key)")
+                }
+                hasEntries = true
             }
+            afterEvents += iterator.keptAfterEvents.keys + iterator.keptAfterDevices.keys
             if let first { start = min(start ?? first, first) }
             devices.append(
                 RecordedDevice(
                     description: device.description, frames: [], node: device.node,
                     comments: device.comments + iterator.comments))
-            if hasFrames { devices[devices.count - 1].frames = [EventFrame(events: [])] }
+            if hasEntries { devices[devices.count - 1].frames = [EventFrame(events: [])] }
         }
-        return (devices, start ?? .zero)
+        return (devices, start ?? .zero, entryKeys, afterEvents)
+    }
+
+    /// The names of what the file holds that the reader does not interpret, each once, in file
+    /// order: what an evemu file has no place for.
+    static func namesOfKept(in file: RecordingFile, entryKeys: [String], afterEvents: [String]) -> [String] {
+        var names: [String] = []
+        let all =
+            file.keptBeforeDevices.keys + file.devices.flatMap(\.kept.names) + entryKeys + afterEvents
+            + file.keptAfterDevices.keys
+        for name in all where !names.contains(name) { names.append(name) }
+        return names
     }
 
     /// Writes the file's devices in `format`, reading their frames as it goes. `devices` come from
-    /// ``survey(_:)`` (a device with frames holds one empty frame, to say so).
+    /// ``survey(_:)`` (a device with entries holds one empty frame, to say so).
     static func write(
         _ file: RecordingFile, devices: [RecordedDevice], start: Timestamp, format: RecordingFormat,
         to output: inout OutputFile
@@ -165,18 +207,28 @@ struct ConvertCommand: Command {
                 try flushIfFull()
             }
         case .libinputRecord:
-            text += LibinputRecordStreamWriter.header(deviceCount: devices.count)
+            // From libinput record, the times as the file has them: its hid and libinput entries,
+            // written as read, have them so.
+            let origin =
+                file.format == .libinputRecord ? Timestamp(microseconds: -file.timeBase.microseconds) : start
+            text += LibinputRecordStreamWriter.header(deviceCount: devices.count, kept: file.keptBeforeDevices)
+            var keptAfterDevices = ""
             for (index, device) in devices.enumerated() {
-                var writer = LibinputRecordStreamWriter(start: start)
+                var writer = LibinputRecordStreamWriter(start: origin)
                 var header = device
                 header.frames = []
-                text += writer.deviceHeader(header, hasFrames: !device.frames.isEmpty)
+                let kept = file.devices[index].kept
+                text += writer.deviceHeader(header, hasFrames: !device.frames.isEmpty, kept: kept)
                 var iterator = try file.makeFrameIterator(device: index)
-                while let frame = try iterator.next() {
-                    writer.write(frame, into: &text)
+                while let entry = try iterator.nextEntry() {
+                    writer.write(entry, into: &text)
                     try flushIfFull()
                 }
+                text += writer.deviceTrailer(kept: kept.afterEvents)
+                text += writer.deviceTrailer(kept: iterator.keptAfterEvents)
+                keptAfterDevices += LibinputRecordStreamWriter.trailer(kept: iterator.keptAfterDevices)
             }
+            text += LibinputRecordStreamWriter.trailer(kept: file.keptAfterDevices) + keptAfterDevices
         }
         try output.write(text)
     }
