@@ -405,6 +405,11 @@ enum LibinputHeaderReader {
                 if name == nil && yaml.isScalar("name") {
                     try yaml.next()
                     guard yaml.current == .scalar else { throw yaml.expected("a string", at: "\(path).name") }
+                    // As in an evemu file's N: line: a blank name names no device, and an evemu
+                    // file could not hold it.
+                    guard yaml.scalarText.contains(where: { !$0.isWhitespace }) else {
+                        throw yaml.expected("a device name that is not blank", at: "\(path).name")
+                    }
                     name = yaml.scalarText
                 } else if id == nil && yaml.isScalar("id") {
                     id = try yaml.integers(

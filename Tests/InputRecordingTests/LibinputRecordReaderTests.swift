@@ -21,6 +21,20 @@ import WayfinderTestSupport
         #expect(touchpad.frames[1].events.first?.value == -1)
     }
 
+    /// Found by the convert fuzz target: a blank name loaded, but the evemu file it converted to
+    /// says `N:` and nothing, which no evemu reader takes. A blank name names no device in either
+    /// format.
+    @Test(arguments: [#""""#, #"" ""#, #""   ""#])
+    func refusesABlankDeviceName(name: String) throws {
+        let text = try String(contentsOf: Self.url, encoding: .utf8)
+            .replacingOccurrences(of: #"name: "Test Keyboard""#, with: "name: \(name)")
+        let error = try #require(throws: RecordingError.self) { try Recording(parsing: text, file: "blank.yml") }
+        #expect(
+            error.description
+                == "blank.yml:19:11: expected a device name that is not blank for devices[0].evdev.name, found \"\(name)\""
+        )
+    }
+
     @Test func readsDescriptionsAndUdevProperties() throws {
         let recording = try Recording.load(contentsOf: Self.url)
         let keyboard = recording.devices[0].description
