@@ -58,7 +58,8 @@ public struct AvailableCommand: Hashable, Sendable {
 public struct CommandTable: Hashable, Sendable {
     /// The commands, in menu order.
     public let commands: [AppCommand]
-    /// The commands whose chords clash with keyboard navigation, in menu order.
+    /// The commands whose chords clash with keyboard navigation or with an earlier command, in
+    /// menu order.
     public let clashes: [CommandClash]
     /// The positions in ``commands`` of the commands on each chord, in menu order: a key press
     /// looks up its own chord instead of comparing it with every command.
@@ -66,13 +67,29 @@ public struct CommandTable: Hashable, Sendable {
 
     /// Builds the table and finds the clashes with Tab, Shift-Tab, the arrows, Return, Space and
     /// the Full Keyboard Access chords (Tab+Z, Tab+F).
+    ///
+    /// A command on the chord of an earlier one clashes with it too: the earlier fires wherever
+    /// both are available (the first available command on a chord fires, as UIKit's first key
+    /// command along the responder chain does), and a later one with the same action never fires.
     public init(_ commands: [AppCommand]) {
         self.commands = commands
-        clashes = commands.compactMap { command in
-            Self.systemUse(of: command.input).map { CommandClash(command: command, use: $0) }
-        }
         var positions: [KeyPress: [Int]] = [:]
-        for (position, command) in commands.enumerated() { positions[command.input, default: []].append(position) }
+        var clashes: [CommandClash] = []
+        for (position, command) in commands.enumerated() {
+            if let use = Self.systemUse(of: command.input) {
+                clashes.append(CommandClash(command: command, use: use))
+            } else if let first = positions[command.input]?.first {
+                let earlier = commands[first]
+                let outcome =
+                    earlier.action == command.action
+                    ? "which performs the same action, so this one never fires"
+                    : "which fires instead wherever both are available"
+                clashes.append(
+                    CommandClash(command: command, use: "command \"\(earlier.title)\" earlier in the menu, \(outcome)"))
+            }
+            positions[command.input, default: []].append(position)
+        }
+        self.clashes = clashes
         positionsByInput = positions
     }
 

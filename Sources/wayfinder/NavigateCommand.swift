@@ -39,7 +39,8 @@ struct NavigateCommand: Command {
         update request from that node would land and why, groups prints the focus group tree with
         each group's primary item, loop prints the Tab loop, status the focus state, commands the
         scene's commands available for the current focus (validated along the responder chain).
-        A command whose key clashes with keyboard navigation is reported as a warning at the start.
+        A command whose key clashes with keyboard navigation or with an earlier command is reported
+        as a warning at the start.
         """
 
     static let scene = CommandOption.value(

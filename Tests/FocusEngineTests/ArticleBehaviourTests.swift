@@ -43,6 +43,25 @@ import Wayfinder
         #expect(plain.system.focusedName == "card1")
     }
 
+    /// Issue 23 case 11: two commands on one chord gave no warning. The later one fires only
+    /// where the earlier is unavailable, or never when both perform the same action.
+    @Test func aCommandOnAnEarlierCommandsChordClashesWithIt() throws {
+        let pin = try KeyPress(parsing: "Meta+P")
+        let table = CommandTable([
+            AppCommand(title: "Pin", input: pin, action: "pin"),
+            AppCommand(title: "Print", input: pin, action: "print"),
+            AppCommand(title: "Pin Again", input: pin, action: "pin"),
+            AppCommand(title: "Add", input: try KeyPress(parsing: "Meta+N"), action: "add"),
+            AppCommand(title: "Next", input: try KeyPress(parsing: "Tab"), action: "next"),
+        ])
+        #expect(
+            table.clashes.map(\.description) == [
+                #"command "Print" (Meta+P) clashes with command "Pin" earlier in the menu, which fires instead wherever both are available"#,
+                #"command "Pin Again" (Meta+P) clashes with command "Pin" earlier in the menu, which performs the same action, so this one never fires"#,
+                #"command "Next" (Tab) clashes with the Tab loop"#,
+            ])
+    }
+
     @Test func commandsAreValidatedAlongTheResponderChain() throws {
         let scene = try Scene.parse(Self.shapeShuffle).scene
         let navigator = try FocusNavigator(scene: scene, fullKeyboardAccess: true)
