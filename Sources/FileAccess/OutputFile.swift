@@ -31,6 +31,11 @@ public struct OutputFile: ~Copyable {
     private var buffer: [UInt8] = []
     private var isOpen = true
     private var isComplete = false
+    /// Whether text is written with its control characters escaped (line feeds and tabs kept):
+    /// set for standard output on a terminal, where a recording's text is shown rather than
+    /// kept, and a device name holding OSC 52 would write the clipboard. Files and pipes get the
+    /// bytes as they are.
+    public var escapesControlCharacters = false
 
     private enum Ownership {
         /// Someone else's descriptor (standard output): flushed, never closed.
@@ -108,7 +113,12 @@ public struct OutputFile: ~Copyable {
     }
 
     /// Standard output, buffered and checked.
-    public static func standardOutput() -> OutputFile { OutputFile(borrowing: STDOUT_FILENO, name: "standard output") }
+    /// On a terminal it escapes control characters (``escapesControlCharacters``).
+    public static func standardOutput() -> OutputFile {
+        var output = OutputFile(borrowing: STDOUT_FILENO, name: "standard output")
+        output.escapesControlCharacters = isatty(STDOUT_FILENO) == 1
+        return output
+    }
 
     deinit {
         if case .borrowed = ownership { return }
@@ -121,7 +131,7 @@ public struct OutputFile: ~Copyable {
     /// - Throws: ``FileError`` with operation ``FileError/Operation/write`` when the buffer had
     ///   to be written out and that failed.
     public mutating func write(_ text: String) throws(FileError) {
-        var text = text
+        var text = escapesControlCharacters ? text.escapingControlCharacters(keepingLineBreaks: true) : text
         var failure: FileError?
         text.withUTF8 { bytes in
             do throws(FileError) { try write(UnsafeRawBufferPointer(bytes)) } catch { failure = error }

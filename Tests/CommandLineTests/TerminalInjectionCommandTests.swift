@@ -134,6 +134,29 @@ import WayfinderTestSupport
 
     /// `explore` on a terminal: what it draws holds no OSC, BEL, C1 or DEL, and clears the screen
     /// only once, when it starts.
+    /// A recording written to standard output is data in a pipe, kept byte for byte, but text
+    /// shown on a terminal: there its device name's control characters are escaped, so
+    /// `convert … -` and `record` without `-o` cannot set the title or write the clipboard.
+    /// The `N:` lines of an evemu text, as code points (control characters compared one by one).
+    static func nameLines(_ text: String) -> [[Unicode.Scalar]] {
+        text.unicodeScalars.split(separator: "\n").map(Array.init).filter { $0.starts(with: "N: ".unicodeScalars) }
+    }
+
+    @Test func aRecordingOnATerminalIsShownEscapedAndInAPipeKept() throws {
+        let files = try Files()
+        defer { files.remove() }
+        let arguments = ["convert", files.recording, "-", "--format", "evemu"]
+        let piped = try WayfinderProcess.run(arguments)
+        #expect(piped.exitCode == 0)
+        #expect(Self.nameLines(piped.standardOutput) == [Array(("N: Keyboard " + Self.hostile).unicodeScalars)])
+        let terminal = try PseudoTerminal(WayfinderProcess.executableURL(), arguments, columns: 100, rows: 20)
+        #expect(terminal.waitForExit() == 0)
+        // The terminal turns each line feed into CR LF; nothing else is a control character.
+        let shown = String(decoding: terminal.output, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        #expect(Self.controls(in: shown) == [])
+        #expect(Self.nameLines(shown) == [Array(("N: Keyboard " + Self.escaped).unicodeScalars)])
+    }
+
     @Test func exploreDrawsTheHostileSceneEscaped() throws {
         let files = try Files()
         defer { files.remove() }
