@@ -62,8 +62,9 @@ struct ClassifiedStreamCheck {
             Self.checkFinite(translation, "drag translation", device)
             if let position { Self.checkFinite(position, "drag position", device) }
             step("drag \(touchType)", phase)
-        case .motion(let delta):
+        case .motion(let delta, let unaccelerated):
             Self.checkFinite(delta, "motion", device)
+            Self.checkFinite(unaccelerated, "unaccelerated motion", device)
         case .position(let position, _, let isDown, let contact):
             Self.checkFinite(position, "position", device)
             if isDown {

@@ -52,8 +52,13 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 /// libinput record text without its devices' session comments (`  # …` lines).
-func withoutSessionComments(_ text: String) -> [Substring] {
-    text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("  # ") }
+///
+/// Lines are compared as bytes: a comment may begin with a combining mark, which joins the
+/// space before it into one `Character`, so a `Character` prefix would miss the comment.
+func withoutSessionComments(_ text: String) -> [ArraySlice<UInt8>] {
+    Array(text.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).filter {
+        !$0.starts(with: "  # ".utf8)
+    }
 }
 
 /// A libinput record file read keeping what the reader does not interpret, written as `convert`

@@ -128,6 +128,12 @@ public final class InteractionSystem {
     /// The deepest node under the pointer, or nil when the pointer is outside the root.
     public var nodeUnderPointer: (any InteractionNode)? { root.hitTest(pointerLocation, visits: &nodeVisits) }
 
+    /// The deepest node under a direct touch at `fraction` of the surface (a touchscreen maps its
+    /// surface onto the scene), or nil outside the root.
+    public func node(underTouchAt fraction: Vector) -> (any InteractionNode)? {
+        root.hitTest(router.sceneLocation(of: fraction), visits: &nodeVisits)
+    }
+
     /// Reports an event: interactions call this from their recognizers' targets.
     public func send(_ payload: EventPayload, at time: Timestamp) {
         let event = TimedPayload(time: time, payload: payload)

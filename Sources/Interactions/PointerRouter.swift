@@ -184,7 +184,7 @@ struct PointerRouter {
             buttons: touch.buttons, isDragging: touch.isDragging)
     }
 
-    private func sceneLocation(of fraction: Vector) -> Point {
+    func sceneLocation(of fraction: Vector) -> Point {
         clampedToScene(Point(x: fraction.x * sceneSize.width, y: fraction.y * sceneSize.height))
     }
 

@@ -147,6 +147,29 @@ import WayfinderTestSupport
             ])
     }
 
+    /// A finger on a touchscreen targets the node it touches, not the node under the pointer (left
+    /// in the middle of the scene): the tap and the long press name the button, like the action.
+    @Test func aTouchTargetsTheNodeItTouches() throws {
+        let size = Size(width: 400, height: 300)
+        let root = Node(identifier: "window", frame: Rect(origin: .zero, size: size))
+        let button = Node(identifier: "button", frame: Rect(x: 20, y: 20, width: 100, height: 40))
+        let middle = Node(identifier: "middle", frame: Rect(x: 150, y: 100, width: 100, height: 100))
+        root.addChild(button)
+        root.addChild(middle)
+        button.addInteraction(ContextMenuInteraction(actions: ["Rename"]))
+        let test = try InteractionTest(interactions: InteractionSystem(root: root, sceneSize: size))
+        var screen = ScriptedTouchscreen(covering: size)
+        screen.tap(at: Point(x: 70, y: 40))
+        screen.longPress(at: Point(x: 70, y: 40))
+        let transcript = try test.play(screen)
+        #expect(
+            transcript.outline() == [
+                "device added (touchscreen)", "1-finger tap (direct) on button", "long press began (direct) on button",
+                "action contextMenu on button: Rename [longPress]", "long press ended (direct) on button",
+                "device removed (touchscreen)",
+            ])
+    }
+
     /// Two scrolls in a row: each keeps its began and ended; the changes of each show once.
     @Test func anOutlineKeepsEveryBeganAndEndedAndEachRunOfChangesOnce() throws {
         let test = try InteractionTest(sceneFile: Self.demoScene)

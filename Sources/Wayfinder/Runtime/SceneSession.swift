@@ -70,6 +70,10 @@ final class SceneSession: SceneDriver {
         let start = output.count
         interactions.handle(input, into: &output)
         switch input.event {
+        case .tap(_, .direct, let position?), .longPress(_, .direct, let position?),
+            .drag(_, .direct, _, let position?):
+            // A finger on a touchscreen is where it touches, not where the pointer was left.
+            return interactions.node(underTouchAt: position)?.identifier
         case .button, .tap, .longPress, .drag, .gesture:
             return interactions.nodeUnderPointer?.identifier
         case .scroll(_, _, _, let phase, _):
