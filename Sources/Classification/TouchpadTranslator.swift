@@ -671,17 +671,24 @@ struct TouchpadTranslator: PointingPart {
         switch action {
         case .motion(let millimetres):
             guard !edgeScroll.holdsFinger else { return }
-            let delta = accelerator.accelerate(millimetres, at: time)
-            let unaccelerated = accelerator.unaccelerated(millimetres)
-            output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
-            // The press judges finger travel: its thresholds are millimetres, in points at
-            // 1000 dpi, whatever the acceleration.
-            press.move(by: unaccelerated, at: time, into: &output)
+            movePointer(by: millimetres, at: time, into: &output)
         case .scroll(let delta, let phase):
             output.append(ClassifiedInput(time: time, event: .continuousScroll(delta, phase: phase)))
         case .scrollEnded(let velocity):
             output.append(ClassifiedInput(time: time, event: .continuousScrollEnded(velocity: velocity)))
         }
+    }
+
+    /// Moves the pointer by fingers' movement (one finger, or the dragging fingers' average):
+    /// accelerated for the pointer, and unaccelerated for the press, which judges finger travel
+    /// (its thresholds are millimetres, in points at 1000 dpi, whatever the acceleration).
+    private mutating func movePointer(
+        by millimetres: Vector, at time: Timestamp, into output: inout [ClassifiedInput]
+    ) {
+        let delta = accelerator.accelerate(millimetres, at: time)
+        let unaccelerated = accelerator.unaccelerated(millimetres)
+        output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
+        press.move(by: unaccelerated, at: time, into: &output)
     }
 
     private mutating func perform(
@@ -697,11 +704,7 @@ struct TouchpadTranslator: PointingPart {
                     time: time, event: .button(.primary, state: .down, trigger: .threeFingerDrag, code: nil)))
             press.press(at: time)
         case .motion(let millimetres):
-            let delta = accelerator.accelerate(millimetres, at: time)
-            let unaccelerated = accelerator.unaccelerated(millimetres)
-            output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
-            // As for one finger: the press judges the fingers' travel, unaccelerated.
-            press.move(by: unaccelerated, at: time, into: &output)
+            movePointer(by: millimetres, at: time, into: &output)
         case .release:
             press.release(at: time, into: &output)
             output.append(
