@@ -14,9 +14,12 @@ public struct ClassificationThresholds: Hashable, Sendable {
     /// baseline, close to UIKit's original 163), so a trackpad scroll feels like direct
     /// manipulation rather than libinput's pointer-speed scrolling that users call too fast.
     public var scrollPointsPerMillimetre: Double = 160 / 25.4
-    /// Points scrolled per wheel detent: Weston and Mutter send 10 surface pixels per detent in
-    /// `wl_pointer.axis`, and GTK maps 10 pixels to one discrete step.
-    public var pointsPerDetent: Double = 10
+    /// Points scrolled per wheel detent (120 units of v120): what a scroll view moves for one
+    /// notch, so that a wheel scroll's `dy` in the stream is what the content moves. Qt scrolls
+    /// three lines per notch (`WheelScrollLines`); three lines of 13 pt body text are about
+    /// 40 pt, which is also the scroll step Chromium uses per wheel line. (Version 1 of the
+    /// stream printed 10, Weston's and Mutter's surface pixels per detent.)
+    public var pointsPerDetent: Double = 40
     /// Points per millimetre on a touchscreen whose axes report a resolution: 160 / 25.4, the
     /// density at which UIKit and Android define their point (163 and 160 per inch). A
     /// touchscreen without a resolution has one point per device unit, because such panels

@@ -1,5 +1,6 @@
 import DeviceProfiles
-import InputEvents
+public import EventModel
+public import InputEvents
 
 /// A person's touchpad settings, resolved against the device and its profile.
 ///
@@ -113,5 +114,48 @@ extension DeviceDescription {
             if isDefault { break }
         }
         return chosen
+    }
+}
+
+extension DeviceSettings {
+    /// The settings in effect for a device, by the settings file's names, as the stream's
+    /// `device` lines print them: every setting that applies to the device's kind, with the
+    /// defaults that depend on the device (tap-to-click, the click and scroll methods,
+    /// middle-button emulation, a mouse's resolution) resolved as its translator resolves them.
+    public func inEffect(for device: DeviceDescription, kind: DeviceKind) -> [(
+        name: String, value: DeviceDetails.SettingValue
+    )] {
+        switch kind {
+        case .touchpad, .clickpad:
+            let resolved = TouchpadSettings(
+                settings: self, device: device, profile: DeviceProfiles.profile(for: device))
+            return [
+                ("tapToClick", .flag(resolved.tapToClick)), ("tapAndDrag", .flag(tapAndDrag)),
+                ("dragLock", .word(dragLock.rawValue)), ("clickMethod", .word(resolved.clickMethod.rawValue)),
+                ("naturalScrolling", .flag(naturalScrolling)), ("leftHanded", .flag(leftHanded)),
+                ("middleButtonEmulation", .flag(resolved.middleButtonEmulation)),
+                ("disableWhileTyping", .flag(disableWhileTyping)),
+                ("disableWhileTrackpointing", .flag(disableWhileTrackpointing)),
+                ("scrollMethod", .word(resolved.scrollMethod.rawValue)),
+                ("accelProfile", .word(accelerationProfile.rawValue)), ("accelSpeed", .number(accelerationSpeed)),
+                ("scrollFactor", .number(scrollFactor)), ("threeFingerDrag", .word(threeFingerDrag.rawValue)),
+            ]
+        case .mouse, .pointingStick:
+            let resolved = PointerSettings(settings: self, device: device, kind: kind)
+            var settings: [(name: String, value: DeviceDetails.SettingValue)] = [
+                ("naturalScrolling", .flag(naturalScrolling)), ("leftHanded", .flag(leftHanded)),
+                ("middleButtonEmulation", .flag(resolved.middleButtonEmulation)),
+                ("scrollMethod", .word((resolved.scrollButton == nil ? ScrollMethod.noScrolling : .onButton).rawValue)),
+                ("accelProfile", .word(accelerationProfile.rawValue)), ("accelSpeed", .number(accelerationSpeed)),
+            ]
+            if kind == .mouse {
+                let dpi = dotsPerInch ?? device.mouseDotsPerInch ?? PointerAccelerator.defaultDotsPerInch
+                settings.append(("dpi", .number(Double(dpi))))
+            }
+            settings.append(("scrollFactor", .number(scrollFactor)))
+            return settings
+        case .keyboard, .touchscreen, .tablet, .other:
+            return []
+        }
     }
 }

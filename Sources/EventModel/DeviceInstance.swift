@@ -26,11 +26,13 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
         let id: DeviceID
         let name: String
         let source: String
+        let details: DeviceDetails?
 
-        init(id: DeviceID, name: String, source: String) {
+        init(id: DeviceID, name: String, source: String, details: DeviceDetails?) {
             self.id = id
             self.name = name
             self.source = source
+            self.details = details
         }
     }
 
@@ -39,29 +41,35 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
     /// The runtime's number for the device.
     public var id: DeviceID {
         get { storage.id }
-        set { storage = Storage(id: newValue, name: name, source: source) }
+        set { storage = Storage(id: newValue, name: name, source: source, details: details) }
     }
     /// The device's name, as the kernel reports it.
     public var name: String {
         get { storage.name }
-        set { storage = Storage(id: id, name: newValue, source: source) }
+        set { storage = Storage(id: id, name: newValue, source: source, details: details) }
     }
     /// Where the device's frames come from: its event node when live (`/dev/input/event5`), and
     /// `R:D` in a replay (device `D` of the `R`th recording, both counted from 0). The stream
     /// prints it as `deviceID`.
     public var source: String {
         get { storage.source }
-        set { storage = Storage(id: id, name: name, source: newValue) }
+        set { storage = Storage(id: id, name: name, source: newValue, details: details) }
+    }
+    /// What the stream's `device` lines tell about the device (version 2): its model, physical
+    /// path, size and settings; nil for a device known by its name alone (a terminal's keys).
+    public var details: DeviceDetails? {
+        get { storage.details }
+        set { storage = Storage(id: id, name: name, source: source, details: newValue) }
     }
 
     /// Creates an identity.
-    public init(id: DeviceID, name: String, source: String) {
-        storage = Storage(id: id, name: name, source: source)
+    public init(id: DeviceID, name: String, source: String, details: DeviceDetails? = nil) {
+        storage = Storage(id: id, name: name, source: source, details: details)
     }
 
     public static func == (lhs: DeviceInstance, rhs: DeviceInstance) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.source == rhs.source)
+            || (lhs.id == rhs.id && lhs.name == rhs.name && lhs.source == rhs.source && lhs.details == rhs.details)
     }
 
     public func hash(into hasher: inout Hasher) {

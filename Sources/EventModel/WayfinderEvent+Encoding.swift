@@ -3,39 +3,87 @@ public import InputEvents
 // The stream's two encodings, JSON lines (`events.md`) and text for people, written once for
 // every command that prints events: `replay`, `replay --scene`, `run`, `demo`.
 
+/// A version of the JSON lines stream's contract, printed as `version` on every line.
+///
+/// The version changes only for a change that is not an extension (a field removed, renamed or
+/// given another meaning); new types and fields keep it. The previous version stays available
+/// for one release (`--stream-version 1`).
+public enum StreamVersion: Int, Hashable, Sendable, CaseIterable {
+    /// The first contract: wheel detents of 10 points, `drag`'s `dx`/`dy` and pinch `scale`
+    /// since began but pinch `rotation` per event, a `pan` action against the scroll's sign.
+    case one = 1
+    /// Units stated per field, every gesture field per event (`dx`, `rotationChange`) or since
+    /// began (`totalDx`, `scale`), a `pan` scrolling as a scroll does, device identity on
+    /// device lines.
+    case two = 2
+
+    /// The version printed unless another is asked for.
+    public static let current = StreamVersion.two
+
+    /// Points a wheel detent (120 units of v120) scrolled in version 1's `scroll` lines.
+    static let versionOnePointsPerDetent = 10.0
+}
+
 extension WayfinderEvent {
-    /// The version of the JSON lines stream, printed as `version` on every line. It changes only
-    /// for a change that is not an extension (a field removed, renamed or given another meaning);
-    /// new types and fields keep it.
-    public static let streamVersion = 1
+    /// The version of the JSON lines stream printed unless another is asked for.
+    public static let streamVersion = StreamVersion.current.rawValue
 
     /// The event as one line of the JSON lines stream (`events.md`), without the line break; nil
     /// for what the stream prints only on request: motion and positions unless `includeMotion`.
     ///
     /// Every line has `time`, `device` (the device's name), `deviceID` (its identity: the event
-    /// node live, `R:D` in a replay), `version` (``streamVersion``) and `type`; inputs that went
-    /// to a node of a scene add `target`.
+    /// node live, `R:D` in a replay), `version` and `type`; inputs that went to a node of a scene
+    /// add `target`.
     /// - Parameters:
-    ///   - origin: The time printed as 0 (a replay's start; zero for live kernel times).
+    ///   - origin: The time printed as 0 (a replay's start, a live session's start).
     ///   - includeMotion: Whether to print motion and positions.
-    public func jsonLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {
+    ///   - version: The contract to follow.
+    public func jsonLine(
+        origin: Timestamp = .zero,
+        includeMotion: Bool = false,
+        version: StreamVersion = .current
+    ) -> String? {
         var line = JSONLine()
-        guard appendJSON(to: &line, origin: origin, includeMotion: includeMotion) else { return nil }
+        guard appendJSON(to: &line, origin: origin, includeMotion: includeMotion, version: version) else {
+            return nil
+        }
         return line.text
     }
 
     /// Writes the event's JSON object into `line` (emptied first), reusing its storage; returns
     /// false, leaving `line` empty, for what the stream does not print (see
-    /// ``jsonLine(origin:includeMotion:)``).
-    public func appendJSON(to line: inout JSONLine, origin: Timestamp = .zero, includeMotion: Bool = false) -> Bool {
+    /// ``jsonLine(origin:includeMotion:version:)``).
+    public func appendJSON(
+        to line: inout JSONLine,
+        origin: Timestamp = .zero,
+        includeMotion: Bool = false,
+        version: StreamVersion = .current
+    ) -> Bool {
         line.removeAll()
         guard payload.isPrinted(includeMotion: includeMotion) else { return false }
-        line.append("time", (time - origin).inSeconds)
+        Self.appendCommonFields(to: &line, time: time - origin, device: device, version: version)
+        payload.appendJSONFields(to: &line, version: version)
+        if version != .one, case .device(.added, _) = payload, let details = device.details {
+            details.appendJSONFields(to: &line, origin: origin)
+        }
+        return true
+    }
+}
+
+extension WayfinderEvent {
+    /// Appends the fields every line of the JSON streams starts with: `time` (seconds since the
+    /// stream's origin), `device`, `deviceID` and `version`; the caller adds `type` and the rest.
+    /// Event lines, `--why` lines and `--raw --json` lines share them.
+    public static func appendCommonFields(
+        to line: inout JSONLine,
+        time: Duration,
+        device: DeviceInstance,
+        version: StreamVersion
+    ) {
+        line.append("time", time.inSeconds)
         line.append("device", device.name)
         line.append("deviceID", device.source)
-        line.append("version", Self.streamVersion)
-        payload.appendJSONFields(to: &line)
-        return true
+        line.append("version", version.rawValue)
     }
 }
 
@@ -49,14 +97,14 @@ extension EventPayload {
     /// Appends the payload's `type` and fields (`events.md`) to a JSON object: the part of a stream
     /// line after `time`, `device`, `deviceID` and `version`, also used where payloads are printed on their own
     /// (`wayfinder navigate --json`).
-    public func appendJSONFields(to line: inout JSONLine) {
+    public func appendJSONFields(to line: inout JSONLine, version: StreamVersion = .current) {
         switch self {
         case .device(let change, let kind):
             line.append("type", "device")
             line.append("state", change.rawValue)
             line.append("kind", kind.rawValue)
         case .input(let event, let target):
-            Self.appendFields(of: event, to: &line)
+            Self.appendFields(of: event, to: &line, version: version)
             if let target { line.append("target", target) }
         case .focus(let from, let to, let heading):
             line.append("type", "focus")
@@ -74,10 +122,18 @@ extension EventPayload {
             if let trigger = action.trigger { line.append("trigger", trigger.rawValue) }
             if !action.actions.isEmpty { line.append("actions", strings: action.actions) }
             if let translation = action.translation {
-                line.append("dx", translation.x)
-                line.append("dy", translation.y)
+                if version == .one {
+                    line.append("dx", translation.x)
+                    line.append("dy", translation.y)
+                } else {
+                    // A pan scrolls: its totals carry the scroll's sign (positive y scrolls down,
+                    // the content moving up), which is the opposite of the fingers' movement.
+                    let sign = action.name == "pan" ? -1.0 : 1.0
+                    line.append("totalDx", sign * translation.x)
+                    line.append("totalDy", sign * translation.y)
+                }
             }
-            if let scale = action.scale { line.append("scale", scale) }
+            if let scale = action.scale { line.append(version == .one ? "scale" : "zoomScale", scale) }
         case .contentOffset(let item, let offset):
             line.append("type", "contentOffset")
             line.append("item", item)
@@ -86,7 +142,7 @@ extension EventPayload {
         }
     }
 
-    private static func appendFields(of event: ClassifiedEvent, to json: inout JSONLine) {
+    private static func appendFields(of event: ClassifiedEvent, to json: inout JSONLine, version: StreamVersion) {
         switch event {
         case .key(let code, let state, let modifiers, let keysym, let text):
             json.append("type", "key")
@@ -104,8 +160,15 @@ extension EventPayload {
         case .scroll(let source, let delta, let v120, let phase, let velocity):
             json.append("type", "scroll")
             json.append("source", source.rawValue)
-            json.append("dx", delta.x)
-            json.append("dy", delta.y)
+            if version == .one, source == .discrete, let v120 {
+                // Version 1 scrolled a fixed 10 points a detent, whatever the scroll view moved.
+                let perV120 = StreamVersion.versionOnePointsPerDetent / 120
+                json.append("dx", v120.x * perV120)
+                json.append("dy", v120.y * perV120)
+            } else {
+                json.append("dx", delta.x)
+                json.append("dy", delta.y)
+            }
             if let v120 {
                 json.append("v120x", v120.x)
                 json.append("v120y", v120.y)
@@ -138,8 +201,8 @@ extension EventPayload {
             json.append("type", "drag")
             json.append("phase", phase.rawValue)
             json.append("touchType", touchType.rawValue)
-            json.append("dx", translation.x)
-            json.append("dy", translation.y)
+            json.append(version == .one ? "dx" : "totalDx", translation.x)
+            json.append(version == .one ? "dy" : "totalDy", translation.y)
             if let position {
                 json.append("x", position.x)
                 json.append("y", position.y)
@@ -168,7 +231,7 @@ extension EventPayload {
             }
             if gesture.kind == .pinch {
                 json.append("scale", gesture.scale)
-                json.append("rotation", gesture.rotation)
+                json.append(version == .one ? "rotation" : "rotationChange", gesture.rotation)
             }
             if let position = gesture.position {
                 json.append("x", position.x)
@@ -184,7 +247,7 @@ extension WayfinderEvent {
     /// printed only on request (motion and positions unless `includeMotion`).
     ///
     /// ```
-    ///   1.068800  Ultrathin Touch Mouse  scroll discrete dy -10 (v120 0 -120)
+    ///   1.068800  Ultrathin Touch Mouse  scroll discrete dx 0.00 dy -40.00 (v120 0.0 -120.0)
     ///   1.340001  Demo Keyboard  focus recents → favorites (down)
     /// ```
     public func textLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {

@@ -57,7 +57,8 @@ extension DeviceDescription {
             absoluteAxes: absoluteAxes,
             ledStates: ledStates,
             switchStates: switchStates,
-            udevProperties: udevProperties
+            udevProperties: udevProperties,
+            physicalPath: libevdev_get_phys(context).map { String(cString: $0) }
         )
     }
 

@@ -106,6 +106,9 @@ public struct DeviceDescription: Hashable, Sendable {
     public var switchStates: [UInt16: Int32]
     /// udev properties, when known (`ID_INPUT_TOUCHPAD=1`, `ID_INPUT_WIDTH_MM=…`).
     public var udevProperties: [String: String]
+    /// Where the device is plugged in, as the kernel names it (`phys`:
+    /// `usb-0000:00:14.0-2/input0`, `isa0060/serio1/input0`); nil when unknown, as in recordings.
+    public var physicalPath: String?
 
     /// Creates a description.
     public init(
@@ -116,7 +119,8 @@ public struct DeviceDescription: Hashable, Sendable {
         absoluteAxes: [AbsoluteAxis: AbsoluteAxisInfo] = [:],
         ledStates: [UInt16: Int32] = [:],
         switchStates: [UInt16: Int32] = [:],
-        udevProperties: [String: String] = [:]
+        udevProperties: [String: String] = [:],
+        physicalPath: String? = nil
     ) {
         self.name = name
         self.identity = identity
@@ -126,6 +130,16 @@ public struct DeviceDescription: Hashable, Sendable {
         self.ledStates = ledStates
         self.switchStates = switchStates
         self.udevProperties = udevProperties
+        self.physicalPath = physicalPath
+    }
+
+    /// Units per millimetre of the x and y axes (the multitouch ones when the device has them),
+    /// or nil unless both state one.
+    public var axisResolution: (x: Int32, y: Int32)? {
+        let x = absoluteAxes[.multitouchPositionX] ?? absoluteAxes[.x]
+        let y = absoluteAxes[.multitouchPositionY] ?? absoluteAxes[.y]
+        guard let x, let y, x.resolution > 0, y.resolution > 0 else { return nil }
+        return (x.resolution, y.resolution)
     }
 
     /// Whether the device can send an event type.

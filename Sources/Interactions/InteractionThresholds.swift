@@ -29,9 +29,9 @@ public struct InteractionThresholds: Hashable, Sendable {
 
     /// How far one wheel detent (120 units of v120) scrolls a scroll view or pans a pan.
     ///
-    /// Qt scrolls three lines per notch (`WheelScrollLines`); three lines of 13 pt body text are
-    /// about 40 pt, which is also the scroll step Chromium uses per wheel line.
-    public var discreteScrollLineHeight: Double = 40
+    /// The classifier's points per detent, so that a wheel scroll moves a scroll view by the
+    /// `dy` the stream prints.
+    public var discreteScrollLineHeight: Double = ClassificationThresholds.default.pointsPerDetent
 
     /// The fraction of its velocity a decelerating scroll view keeps each millisecond.
     ///

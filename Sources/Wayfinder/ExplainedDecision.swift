@@ -30,4 +30,18 @@ public struct ExplainedDecision: Hashable, Sendable {
     public func textLine(origin: Timestamp = .zero) -> String {
         WayfinderEvent.textLine(time: time, origin: origin, device: device.name, text: "why: " + decision.description)
     }
+
+    /// The decision as a line of the JSON lines stream, `type` `why`: the fields every line has,
+    /// then `text`, the explanation `textLine(origin:)` prints after `why: `.
+    ///
+    /// - Parameters:
+    ///   - origin: The time printed as zero.
+    ///   - version: The contract to follow.
+    public func jsonLine(origin: Timestamp = .zero, version: StreamVersion = .current) -> String {
+        var line = JSONLine()
+        WayfinderEvent.appendCommonFields(to: &line, time: time - origin, device: device, version: version)
+        line.append("type", "why")
+        line.append("text", decision.description)
+        return line.text
+    }
 }

@@ -37,7 +37,7 @@ struct DemoCommand: Command {
     static let desc = CommandOption.value(
         "--desc", placeholder: "DESC", completion: .file(extensions: ["desc"]), repeatable: true,
         help: "The description of the evemu event log just before it, kept in a separate file.")
-    static let options = [scene, json, plain, motion, recordings, desc]
+    static let options = [scene, json, plain, motion, StreamVersionOption.option, recordings, desc]
     static let exclusiveGroups = [[json, plain]]
 
     var scenePath: String?
@@ -45,6 +45,8 @@ struct DemoCommand: Command {
     var isJSON: Bool
     var isPlain: Bool
     var includesMotion: Bool
+    /// The version of the JSON lines contract printed.
+    var streamVersion: StreamVersion
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         scenePath = arguments.value(of: Self.scene)
@@ -52,6 +54,7 @@ struct DemoCommand: Command {
         isJSON = arguments.contains(Self.json)
         isPlain = arguments.contains(Self.plain)
         includesMotion = arguments.contains(Self.motion)
+        streamVersion = try StreamVersionOption.version(from: arguments)
     }
 
     /// The showcase the options chose: the bundled one, or one's own scene and recordings.
@@ -90,7 +93,9 @@ struct DemoCommand: Command {
         let output = CommandOutput.standard
         if isJSON {
             runtime.onEvent = { event in
-                if let line = event.jsonLine(includeMotion: includesMotion) { output.writeLine(line) }
+                if let line = event.jsonLine(includeMotion: includesMotion, version: streamVersion) {
+                    output.writeLine(line)
+                }
             }
             try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
         } else if isPlain || !Terminal.isOutputTerminal {

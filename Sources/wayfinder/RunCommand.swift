@@ -14,7 +14,8 @@ struct RunCommand: Command {
         Prints the interaction stream: devices coming and going, keys, clicks, scrolls, taps, long
         presses and drags; with --scene, also focus, selection and the scene's interactions. Ctrl-C
         or SIGTERM cancels gestures in progress (printed), releases keys, buttons and grabs, and
-        exits with 0. Times are the kernel's event times.
+        exits with 0. Times are seconds since the session started; with --json, device lines
+        print the start (seconds since 1970) as sessionStart.
 
         With --scene and standard output a terminal, it draws the scene live instead, as demo does:
         the focused item, selection, scroll offsets, the pointer and a caption naming each
@@ -38,11 +39,13 @@ struct RunCommand: Command {
         help: "Uses only this device, by event node or by name (see 'wayfinder devices'); also when plugged in.")
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion.")
     static let why = CommandOption.flag(
-        "--why", help: "Also prints why each classification decision went as it did ('why:' lines; as --plain).")
+        "--why",
+        help: "Also prints why each classification decision went as it did ('why:' lines as --plain; JSON with --json)."
+    )
     static let options =
         [scene, grab, json, plain, device, AccessibilityExposure.option] + DeviceSettingsOptions.options
-        + [motion, why]
-    static let exclusiveGroups = [[json, plain], [json, why]] + DeviceSettingsOptions.exclusiveGroups
+        + [motion, why, StreamVersionOption.option]
+    static let exclusiveGroups = [[json, plain]] + DeviceSettingsOptions.exclusiveGroups
 
     var scenePath: String?
     var grabs: Bool
@@ -59,6 +62,8 @@ struct RunCommand: Command {
     var settingsPath: String?
     /// Whether the scene is shown to screen readers while the command runs.
     var exposesAccessibility: Bool
+    /// The version of the JSON lines contract printed.
+    var streamVersion: StreamVersion
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         scenePath = arguments.value(of: Self.scene)
@@ -71,6 +76,7 @@ struct RunCommand: Command {
         deviceSettings = try DeviceSettingsOptions.deviceSettings(from: arguments)
         settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
         exposesAccessibility = arguments.contains(AccessibilityExposure.option)
+        streamVersion = try StreamVersionOption.version(from: arguments)
     }
 
     func validate() throws(UsageError) {
@@ -118,7 +124,7 @@ struct RunCommand: Command {
         guard isView, let scenePath else {
             try Self.printStream(
                 of: runtime, source: source, to: .standard, isJSON: isJSON, includesMotion: includesMotion,
-                explainsDecisions: explainsDecisions, report: messages.report)
+                explainsDecisions: explainsDecisions, streamVersion: streamVersion, report: messages.report)
             return
         }
         let view = try LiveSceneView(
@@ -134,14 +140,28 @@ struct RunCommand: Command {
     /// - Throws: ``OutputStopped`` when the output failed; what the source throws.
     static func printStream(
         of runtime: Runtime, source: any LiveInputSource, to output: CommandOutput, isJSON: Bool,
-        includesMotion: Bool, explainsDecisions: Bool = false, report: @escaping (String) -> Void
+        includesMotion: Bool, explainsDecisions: Bool = false, streamVersion: StreamVersion = .current,
+        report: @escaping (String) -> Void
     ) throws {
+        // Times count from the session's start, which device lines print (version 2).
+        let start = runtime.sessionStart ?? LiveLoop.realtimeClock()
+        runtime.sessionStart = start
+        let origin: Timestamp = streamVersion == .one ? .zero : start
         runtime.onEvent = { (event: WayfinderEvent) in
             let line =
-                isJSON ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
+                isJSON
+                ? event.jsonLine(origin: origin, includeMotion: includesMotion, version: streamVersion)
+                : event.textLine(origin: origin, includeMotion: includesMotion)
             if let line { output.writeLine(line) }
         }
-        if explainsDecisions { runtime.onDecision = { output.writeLine($0.textLine()) } }
+        if explainsDecisions {
+            runtime.onDecision = { decision in
+                let line =
+                    isJSON
+                    ? decision.jsonLine(origin: origin, version: streamVersion) : decision.textLine(origin: origin)
+                output.writeLine(line)
+            }
+        }
         runtime.onDiagnostic = { message in report("Warning: \(message)") }
         try LiveLoop(runtime: runtime, source: WritingSource(source, output: output)).run()
     }

@@ -254,7 +254,7 @@ import WayfinderTestSupport
         #expect(expected.count == 32)
         let scrolls: [Double] = output.compactMap {
             if case .scroll(.discrete, let delta, let v120?, nil, nil) = $0.event {
-                #expect(delta.y == v120.y / 12)
+                #expect(delta.y == v120.y / 3)  // 40 points a detent, what a scroll view moves
                 return v120.y
             }
             return nil

@@ -27,7 +27,7 @@ import WayfinderTestSupport
         #expect(totalV120(output) == Vector(x: 0, y: -240))
         for input in output {
             guard case .scroll(_, let delta, _, _, _) = input.event else { continue }
-            #expect(delta == Vector(x: 0, y: -2.5))  // 10 points per detent, scrolling up
+            #expect(delta == Vector(x: 0, y: -10))  // 40 points per detent, scrolling up
         }
     }
 
@@ -88,7 +88,7 @@ import WayfinderTestSupport
             Issue.record("expected a scroll")
             return
         }
-        #expect(delta == Vector(x: 10, y: 0))
+        #expect(delta == Vector(x: 40, y: 0))
     }
 
     @Test func deviceAdvertisingHighResolutionButSendingLegacyFallsBack() throws {

@@ -215,8 +215,8 @@ import WayfinderTestSupport
         #expect(try reader.grabFocus("photo-2", in: Self.application))
         #expect(
             replay.lines { $0.contains("contentOffset") }.map(Self.untimed) == [
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"focus","from":"shared","to":"photo-2","heading":"none"}"#,
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"contentOffset","item":"grid","x":0,"y":0}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"focus","from":"shared","to":"photo-2","heading":"none"}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"contentOffset","item":"grid","x":0,"y":0}"#,
             ])
         let afterGrab = expected + Self.expectedEvents(for: [("shared", "photo-2")])
         #expect(try reader.events(waitingFor: afterGrab.count) == afterGrab)
@@ -228,9 +228,9 @@ import WayfinderTestSupport
         #expect(try reader.doAction("select", on: "favorites", in: Self.application))
         #expect(
             replay.lines { $0.contains(#""type":"select""#) }.map(Self.untimed) == [
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"action","item":"settings","name":"Open","trigger":"menu"}"#,
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"action","item":"photo-1","name":"Delete","trigger":"menu"}"#,
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"select","item":"favorites"}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"action","item":"settings","name":"Open","trigger":"menu"}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"action","item":"photo-1","name":"Delete","trigger":"menu"}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"select","item":"favorites"}"#,
             ])
         let after = try reader.tree(of: Self.application)
         #expect(
@@ -451,8 +451,8 @@ import WayfinderTestSupport
         #expect(try reader.grabFocus("photo-4", in: Self.application))
         #expect(
             run.lines(count: 2).map(Self.untimed) == [
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"focus","from":null,"to":"photo-4","heading":"none"}"#,
-                #"{"device":"accessibility","deviceID":"accessibility","version":1,"type":"contentOffset","item":"grid","x":0,"y":140}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"focus","from":null,"to":"photo-4","heading":"none"}"#,
+                #"{"device":"accessibility","deviceID":"accessibility","version":2,"type":"contentOffset","item":"grid","x":0,"y":140}"#,
             ])
         let expected = Self.expectedEvents(for: [(nil, "photo-4")])
         #expect(try reader.events(waitingFor: expected.count) == expected)

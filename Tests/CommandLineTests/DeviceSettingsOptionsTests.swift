@@ -200,14 +200,14 @@ import WayfinderTestSupport
         #expect(missing.errorLines == ["Error: \(file.path).missing: no such file"])
     }
 
-    @Test func contradictorySettingsAndWhyWithJSONAreUsageErrors() throws {
+    @Test func contradictorySettingsAndWhyWithRawAreUsageErrors() throws {
         let tap = try Self.recording("clickpad.tap.events")
         for (arguments, message) in [
             (
                 ["--tap-to-click", "--no-tap-to-click"],
                 "'--tap-to-click' and '--no-tap-to-click' cannot be used together"
             ),
-            (["--json", "--why"], "'--json' and '--why' cannot be used together"),
+            (["--raw", "--why"], "'--raw' and '--why' cannot be used together"),
             (
                 ["--scroll-method", "sideways"],
                 "The value 'sideways' is invalid for '--scroll-method <two-finger|edge|on-button|none>'"

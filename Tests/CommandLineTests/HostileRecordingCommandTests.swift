@@ -103,22 +103,26 @@ import WayfinderTestSupport
         try Recording(devices: [RecordedDevice(description: device, frames: frames)])
             .write(toPath: file.path, format: .evemu, replacing: true)
         let scene = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-scene.json").path
-        let source = #""device":"Protocol A Screen","deviceID":"0:0","version":1"#
-        let added = #"{"time":0,\#(source),"type":"device","state":"added","kind":"touchscreen"}"#
+        let source = #""device":"Protocol A Screen","deviceID":"0:0","version":2"#
+        let added =
+            #"{"time":0,\#(source),"type":"device","state":"added","kind":"touchscreen","bus":24,"vendor":0,"product":0,"#
+            + #""productVersion":0,"physicalPath":null,"stableID":"0000:0000","clock":"replay","width":200,"height":120,"#
+            + #""resolutionX":10,"resolutionY":10}"#
         let removed = #"{"time":0.02,\#(source),"type":"device","state":"removed","kind":"touchscreen"}"#
         let replay = try WayfinderProcess.run(["replay", "--json", file.path])
         #expect(replay.exitCode == 0)
         #expect(replay.standardError == "")
         #expect(replay.outputLines == [added, removed])
-        // On the demo scene the contact pans the grid under it, the whole way to its edge.
+        // On the demo scene the contact pans the grid under it, the whole way to its edge (the
+        // finger moving up and left scrolls right and down).
         let demo = try WayfinderProcess.run(["demo", "--json", "--scene", scene, file.path])
         #expect(demo.exitCode == 0)
         #expect(demo.standardError == "")
         #expect(
             demo.outputLines == [
                 added,
-                #"{"time":0.01,\#(source),"type":"action","item":"grid","name":"pan","phase":"began","dx":-1024,"dy":-768}"#,
-                #"{"time":0.02,\#(source),"type":"action","item":"grid","name":"pan","phase":"ended","dx":-1024,"dy":-768}"#,
+                #"{"time":0.01,\#(source),"type":"action","item":"grid","name":"pan","phase":"began","totalDx":1024,"totalDy":768}"#,
+                #"{"time":0.02,\#(source),"type":"action","item":"grid","name":"pan","phase":"ended","totalDx":1024,"totalDy":768}"#,
                 removed,
             ])
     }

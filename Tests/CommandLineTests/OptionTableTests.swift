@@ -90,7 +90,7 @@ import Testing
                 "wayfinder record [--format evemu|libinput] [-o FILE] [--force] [--show-keycodes] [DEVICE…]",
                 "wayfinder replay FILE… [--desc DESC]… [--raw] [--scene SCENE] [--json] [--realtime] "
                     + "[--accessibility] [--device NAME|R:D]… " + Self.settingsUsage + " [--motion] [--why] "
-                    + "[--expect GOLDEN] [--update-expectations] [--ignore FIELD,…]… [--time-tolerance MS]",
+                    + "[--stream-version 1|2] [--expect GOLDEN] [--update-expectations] [--ignore FIELD,…]… [--time-tolerance MS]",
                 "wayfinder report [FILE…] [--desc DESC]… [--scene SCENE] [--demo] -o OUT.html [--show-keycodes] "
                     + Self.settingsUsage,
                 "wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
@@ -98,8 +98,9 @@ import Testing
                     + "[--keys \"K1 K2 …\"] [--json] [--trace] "
                     + "[--debug focusability ID|groups|loop|status|request ID|commands]",
                 "wayfinder run [--scene SCENE] [--grab] [--json] [--plain] [--device NODE|NAME]… [--accessibility] "
-                    + Self.settingsUsage + " [--motion] [--why]",
-                "wayfinder demo [--scene SCENE] [--json] [--plain] [--motion] [RECORDING…] [--desc DESC]…",
+                    + Self.settingsUsage + " [--motion] [--why] [--stream-version 1|2]",
+                "wayfinder demo [--scene SCENE] [--json] [--plain] [--motion] [--stream-version 1|2] [RECORDING…] "
+                    + "[--desc DESC]…",
                 "wayfinder explore --scene SCENE [--fka] [--accessibility]",
                 "wayfinder bench [--json] [--quick] [--list] [--check-allocations] [--check-runtime-allocations] "
                     + "[<name-or-prefix>…]",

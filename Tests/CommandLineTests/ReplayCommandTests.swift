@@ -29,7 +29,9 @@ import WayfinderTestSupport
         #expect(objects.count == recording.frameCount, "SOURCES.md's frame count")
         var previousTime = -Double.infinity
         for (object, frame) in zip(objects, frames.sorted { $0.time < $1.time }) {
-            #expect(Set(object.keys) == ["time", "device", "deviceID", "events"])
+            #expect(Set(object.keys) == ["time", "device", "deviceID", "version", "type", "events"])
+            #expect(object["version"] as? Int == 2)
+            #expect(object["type"] as? String == "frame")
             let time = try #require(object["time"] as? Double)
             #expect(time >= previousTime, "frames in time order")
             previousTime = time
@@ -102,7 +104,9 @@ import WayfinderTestSupport
         #expect(outcome.exitCode == 1)
         // The replay streams: the frame before the bad line is printed, then the error.
         #expect(
-            outcome.outputLines == [#"{"time":0,"device":"Broken Mouse","deviceID":"0:0","events":[[2,0,1],[0,0,0]]}"#])
+            outcome.outputLines == [
+                #"{"time":0,"device":"Broken Mouse","deviceID":"0:0","version":2,"type":"frame","events":[[2,0,1],[0,0,0]]}"#
+            ])
         #expect(outcome.errorLines.first?.hasPrefix("Error: \(url.path):8:") == true, "\(outcome.standardError)")
     }
 }

@@ -137,6 +137,7 @@ import WayfinderTestSupport
         defer { close(descriptor) }
         let output = CommandOutput(OutputFile(borrowing: descriptor, name: path))
         let runtime = Runtime(scene: nil) { _ in KeylessClassifier() }
+        runtime.sessionStart = Timestamp(seconds: 1_765_000_000, microseconds: 250_000)
         var messages: [String] = []
         try RunCommand.printStream(
             of: runtime, source: TwoKeyboards(), to: output, isJSON: true, includesMotion: false,
@@ -148,10 +149,12 @@ import WayfinderTestSupport
         }
         #expect(
             lines == [0, 1].map { index in
-                #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":1,"type":"device","state":"added","kind":"keyboard"}"#
+                #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":2,"type":"device","state":"added","kind":"keyboard","#
+                    + #""bus":3,"vendor":1133,"product":49948,"productVersion":272,"physicalPath":null,"stableID":"046d:c31c","#
+                    + #""clock":"session","sessionStart":1765000000.25}"#
             }
                 + [0, 1].map { index in
-                    #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":1,"type":"device","state":"removed","kind":"keyboard"}"#
+                    #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":2,"type":"device","state":"removed","kind":"keyboard"}"#
                 })
     }
 }

@@ -68,12 +68,17 @@ import WayfinderTestSupport
             ])
     }
 
-    @Test func theSchemaCatchesWhatTheContractForbids() throws {
+    @Test func theSchemaCatchesWhatTheContractForbidsAndAcceptsAdditions() throws {
         let lines = [
-            #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":1,"dyUnaccelerated":2,"speed":3}"#,
+            // A field and a type added by a later release, without a version change: valid.
+            #"{"time":0.5,"device":"m","deviceID":"0:0","version":2,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":1,"dyUnaccelerated":2,"speed":3}"#,
+            #"{"time":0.5,"device":"m","deviceID":"0:0","version":2,"type":"gaze","x":0.5,"y":0.5}"#,
             #"{"time":0.5,"device":"m","deviceID":"0:0","type":"motion","dx":1,"dy":2,"dxUnaccelerated":1,"dyUnaccelerated":2}"#,
-            #"{"time":1e-05,"device":"m","deviceID":"0:0","version":1,"type":"select","item":"a"}"#,
-            #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"scroll","source":"discrete","dx":0,"dy":1}"#,
+            #"{"time":1e-05,"device":"m","deviceID":"0:0","version":2,"type":"select","item":"a"}"#,
+            #"{"time":0.5,"device":"m","deviceID":"0:0","version":2,"type":"scroll","source":"discrete","dx":0,"dy":1}"#,
+            // Version 1's drag: the fields since began were renamed.
+            #"{"time":0.5,"device":"m","deviceID":"0:0","version":1,"type":"drag","phase":"began","touchType":"direct","dx":1,"dy":2}"#,
+            #"{"time":0,"device":"m","deviceID":"0:0","version":2,"type":"device","state":"added","kind":"mouse"}"#,
         ]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
@@ -82,13 +87,20 @@ import WayfinderTestSupport
             URL(fileURLWithPath: "/usr/bin/python3"), ["-c", Self.validator, Self.schema.path, file.path])
         #expect(
             outcome.outputLines == [
-                "\(file.path):1: Unevaluated properties are not allowed ('speed' was unexpected)",
-                "\(file.path):2: 'version' is a required property",
-                "\(file.path):3: not compact: 1e-05",
-                "\(file.path):4: 'v120x' is a required property",
-                "\(file.path):4: 'v120y' is a required property",
-                // A failed `then` evaluates nothing, so the scroll's own fields count as unknown too.
-                "\(file.path):4: Unevaluated properties are not allowed ('dx', 'dy', 'source' were unexpected)",
+                "\(file.path):3: 'version' is a required property",
+                "\(file.path):4: not compact: 1e-05",
+                "\(file.path):5: 'v120x' is a required property",
+                "\(file.path):5: 'v120y' is a required property",
+                "\(file.path):6: 2 was expected",
+                "\(file.path):6: 'totalDx' is a required property",
+                "\(file.path):6: 'totalDy' is a required property",
+                "\(file.path):7: 'bus' is a required property",
+                "\(file.path):7: 'vendor' is a required property",
+                "\(file.path):7: 'product' is a required property",
+                "\(file.path):7: 'productVersion' is a required property",
+                "\(file.path):7: 'physicalPath' is a required property",
+                "\(file.path):7: 'stableID' is a required property",
+                "\(file.path):7: 'clock' is a required property",
             ])
     }
 

@@ -8,9 +8,11 @@ import Testing
     static let origin = Timestamp(microseconds: 10_000_000)
     static let pad = DeviceInstance(id: DeviceID(rawValue: 0), name: "Pad \"1\"", source: "0:0")
 
-    private func json(_ payload: EventPayload, after microseconds: Int64 = 250_000) -> String? {
+    private func json(
+        _ payload: EventPayload, after microseconds: Int64 = 250_000, version: StreamVersion = .current
+    ) -> String? {
         WayfinderEvent(time: Self.origin + .microseconds(microseconds), device: Self.pad, payload: payload)
-            .jsonLine(origin: Self.origin, includeMotion: true)
+            .jsonLine(origin: Self.origin, includeMotion: true, version: version)
     }
 
     private func text(_ payload: EventPayload, after microseconds: Int64 = 1_068_800) -> String? {
@@ -18,7 +20,9 @@ import Testing
             .textLine(origin: Self.origin, includeMotion: true)
     }
 
-    private let head = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","version":1,"#
+    private let head = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","version":2,"#
+    /// The same under `--stream-version 1`.
+    private let headOne = #"{"time":0.25,"device":"Pad \"1\"","deviceID":"0:0","version":1,"#
 
     @Test func keysPrintKernelNamesModifiersTextAndKeysym() {
         #expect(
@@ -61,12 +65,16 @@ import Testing
     @Test func scrollsPrintSourceDeltasAndV120OrPhaseAndVelocity() {
         let wheel = EventPayload.input(
             .scroll(
-                source: .discrete, delta: Vector(x: 0, y: -10), v120: Vector(x: 0, y: -120), phase: nil, velocity: nil),
+                source: .discrete, delta: Vector(x: 0, y: -40), v120: Vector(x: 0, y: -120), phase: nil, velocity: nil),
             target: nil)
         #expect(
             json(wheel)
-                == head + #""type":"scroll","source":"discrete","dx":0,"dy":-10,"v120x":0,"v120y":-120}"#)
-        #expect(text(wheel) == #"  1.068800  Pad "1"  scroll discrete dx 0.00 dy -10.00 (v120 0.0 -120.0)"#)
+                == head + #""type":"scroll","source":"discrete","dx":0,"dy":-40,"v120x":0,"v120y":-120}"#)
+        // Version 1 scrolled 10 points a detent, whatever the scroll view moved.
+        #expect(
+            json(wheel, version: .one)
+                == headOne + #""type":"scroll","source":"discrete","dx":0,"dy":-10,"v120x":0,"v120y":-120}"#)
+        #expect(text(wheel) == #"  1.068800  Pad "1"  scroll discrete dx 0.00 dy -40.00 (v120 0.0 -120.0)"#)
         let ended = EventPayload.input(
             .scroll(source: .continuous, delta: .zero, v120: nil, phase: .ended, velocity: Vector(x: 0, y: 50)),
             target: "grid")
@@ -87,13 +95,17 @@ import Testing
         #expect(
             json(.input(.tap(fingers: 2, touchType: .direct, position: Vector(x: 0.5, y: 0.25)), target: nil))
                 == head + #""type":"tap","fingers":2,"touchType":"direct","x":0.5,"y":0.25}"#)
+        let drag = EventPayload.input(
+            .drag(phase: .changed, touchType: .indirectPointer, translation: Vector(x: 3, y: -4.5), position: nil),
+            target: "album")
         #expect(
-            json(
-                .input(
-                    .drag(
-                        phase: .changed, touchType: .indirectPointer, translation: Vector(x: 3, y: -4.5), position: nil),
-                    target: "album"))
+            json(drag)
                 == head
+                + #""type":"drag","phase":"changed","touchType":"indirectPointer","totalDx":3,"totalDy":-4.5,"#
+                + #""target":"album"}"#)
+        #expect(
+            json(drag, version: .one)
+                == headOne
                 + #""type":"drag","phase":"changed","touchType":"indirectPointer","dx":3,"dy":-4.5,"target":"album"}"#
         )
         #expect(
@@ -112,6 +124,11 @@ import Testing
         #expect(
             json(.input(.gesture(pinch), target: "map"))
                 == head
+                + #""type":"pinch","phase":"changed","fingers":2,"touchType":"indirectPointer","dx":1,"dy":-2,"#
+                + #""scale":1.25,"rotationChange":-3.5,"target":"map"}"#)
+        #expect(
+            json(.input(.gesture(pinch), target: "map"), version: .one)
+                == headOne
                 + #""type":"pinch","phase":"changed","fingers":2,"touchType":"indirectPointer","dx":1,"dy":-2,"#
                 + #""scale":1.25,"rotation":-3.5,"target":"map"}"#)
         #expect(
@@ -147,11 +164,26 @@ import Testing
         let drag = ActionEvent(item: "p", name: "drag", phase: .changed, translation: Vector(x: 3, y: -4.5))
         #expect(
             json(.action(drag)) == head
+                + #""type":"action","item":"p","name":"drag","phase":"changed","totalDx":3,"totalDy":-4.5}"#)
+        #expect(
+            json(.action(drag), version: .one) == headOne
                 + #""type":"action","item":"p","name":"drag","phase":"changed","dx":3,"dy":-4.5}"#)
+        // A pan's translation follows the fingers; its totals scroll, with a scroll's sign.
+        let pan = ActionEvent(item: "grid", name: "pan", phase: .changed, translation: Vector(x: 0, y: -80))
+        #expect(
+            json(.action(pan)) == head
+                + #""type":"action","item":"grid","name":"pan","phase":"changed","totalDx":0,"totalDy":80}"#)
+        #expect(
+            json(.action(pan), version: .one) == headOne
+                + #""type":"action","item":"grid","name":"pan","phase":"changed","dx":0,"dy":-80}"#)
         #expect(text(.action(menu)) == #"  1.068800  Pad "1"  action contextMenu on p: Share, Delete [secondaryClick]"#)
         let zoom = ActionEvent(item: "s", name: "zoom", phase: .changed, scale: 1.25)
         #expect(
-            json(.action(zoom)) == head + #""type":"action","item":"s","name":"zoom","phase":"changed","scale":1.25}"#)
+            json(.action(zoom))
+                == head + #""type":"action","item":"s","name":"zoom","phase":"changed","zoomScale":1.25}"#)
+        #expect(
+            json(.action(zoom), version: .one)
+                == headOne + #""type":"action","item":"s","name":"zoom","phase":"changed","scale":1.25}"#)
         #expect(text(.action(zoom)) == #"  1.068800  Pad "1"  action zoom on s changed ×1.25"#)
         let swipe = ActionEvent(item: "row", name: "delete", trigger: .swipe)
         #expect(json(.action(swipe)) == head + #""type":"action","item":"row","name":"delete","trigger":"swipe"}"#)
@@ -166,7 +198,7 @@ import Testing
         #expect(motion.textLine(origin: Self.origin) == nil)
         #expect(
             motion.jsonLine(origin: Self.origin, includeMotion: true)
-                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":0.5,"dyUnaccelerated":1}"#
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":2,"type":"motion","dx":1,"dy":2,"dxUnaccelerated":0.5,"dyUnaccelerated":1}"#
         )
         let offset = WayfinderEvent(
             time: Self.origin, device: Self.pad, payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 40)))
@@ -179,7 +211,7 @@ import Testing
             payload: .contentOffset(item: "grid", offset: Vector(x: 0, y: 1.1362510000000001)))
         #expect(
             offset.jsonLine(origin: Self.origin)
-                == #"{"time":0.000016,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"contentOffset","item":"grid","x":0,"y":1.136251}"#
+                == #"{"time":0.000016,"device":"Pad \"1\"","deviceID":"0:0","version":2,"type":"contentOffset","item":"grid","x":0,"y":1.136251}"#
         )
         #expect(offset.textLine(origin: Self.origin) == #"  0.000016  Pad "1"  grid scrolled to (0, 1.1)"#)
     }
@@ -189,8 +221,43 @@ import Testing
         let added = WayfinderEvent(time: Self.origin, device: mouse, payload: .device(.added, kind: .mouse))
         #expect(
             added.jsonLine(origin: Self.origin)
-                == #"{"time":0,"device":"USB Mouse","deviceID":"/dev/input/event7","version":1,"type":"device","state":"added","kind":"mouse"}"#
+                == #"{"time":0,"device":"USB Mouse","deviceID":"/dev/input/event7","version":2,"type":"device","state":"added","kind":"mouse"}"#
         )
         #expect(added.textLine(origin: Self.origin) == "  0.000000  USB Mouse  device added (mouse)")
+    }
+
+    /// A live device's line: its model, where it is plugged in, the id that survives a reboot,
+    /// its size, and the clock, with the session's start; removal repeats none of it.
+    @Test func deviceLinesTellTheDevicesIdentitySizeSettingsAndClock() {
+        let details = DeviceDetails(
+            identity: DeviceIdentity(busType: 0x03, vendorID: 0x046D, productID: 0xC52B, version: 0x0111),
+            physicalPath: "usb-0000:00:14.0-2/input0", size: PhysicalSize(width: 100, height: 60.5),
+            resolution: (x: 12, y: 11), settings: [("naturalScrolling", .flag(true)), ("accelProfile", .word("flat"))],
+            sessionStart: 1_765_000_000.25)
+        let pad = DeviceInstance(
+            id: DeviceID(rawValue: 2), name: "Logitech Pad", source: "/dev/input/event9", details: details)
+        #expect(details.stableID == "046d:c52b@usb-0000:00:14.0-2/input0")
+        let added = WayfinderEvent(
+            time: Self.origin + .microseconds(5), device: pad, payload: .device(.added, kind: .touchpad))
+        #expect(
+            added.jsonLine(origin: Self.origin)
+                == #"{"time":0.000005,"device":"Logitech Pad","deviceID":"/dev/input/event9","version":2,"#
+                + #""type":"device","state":"added","kind":"touchpad","bus":3,"vendor":1133,"product":50475,"#
+                + #""productVersion":273,"physicalPath":"usb-0000:00:14.0-2/input0","#
+                + #""stableID":"046d:c52b@usb-0000:00:14.0-2/input0","clock":"session","sessionStart":1765000000.25,"#
+                + #""width":100,"height":60.5,"resolutionX":12,"resolutionY":11,"#
+                + #""settings":{"naturalScrolling":true,"accelProfile":"flat"}}"#)
+        #expect(
+            added.jsonLine(origin: Self.origin, version: .one)
+                == #"{"time":0.000005,"device":"Logitech Pad","deviceID":"/dev/input/event9","version":1,"#
+                + #""type":"device","state":"added","kind":"touchpad"}"#)
+        let removed = WayfinderEvent(time: Self.origin, device: pad, payload: .device(.removed, kind: .touchpad))
+        #expect(
+            removed.jsonLine(origin: Self.origin)
+                == #"{"time":0,"device":"Logitech Pad","deviceID":"/dev/input/event9","version":2,"#
+                + #""type":"device","state":"removed","kind":"touchpad"}"#)
+        let replayed = DeviceDetails(
+            identity: DeviceIdentity(busType: 0x18, vendorID: 0, productID: 0x2A, version: 0))
+        #expect(replayed.stableID == "0000:002a")
     }
 }

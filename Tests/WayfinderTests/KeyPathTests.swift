@@ -130,16 +130,21 @@ import WayfinderTestSupport
             ReplaySource(description: second.device, frames: second.frames, recording: 1),
         ]).events(through: try Runtime())
         let lines = events.compactMap { $0.jsonLine(origin: first.frames[0].time) }
+        // Two mice of the same model, without a physical path in a recording: the same stable id.
+        let identity =
+            #""bus":3,"vendor":4660,"product":22136,"productVersion":273,"physicalPath":null,"stableID":"1234:5678","#
+            + #""clock":"replay","settings":{"naturalScrolling":false,"leftHanded":false,"middleButtonEmulation":false,"#
+            + #""scrollMethod":"none","accelProfile":"adaptive","accelSpeed":0,"dpi":1000,"scrollFactor":1}"#
         #expect(
             lines == [
-                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"device","state":"added","kind":"mouse"}"#,
-                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"device","state":"added","kind":"mouse"}"#,
-                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":1,"type":"device","state":"removed","kind":"mouse"}"#,
-                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
-                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":1,"type":"device","state":"removed","kind":"mouse"}"#,
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":2,"type":"device","state":"added","kind":"mouse",\#(identity)}"#,
+                #"{"time":0,"device":"USB Mouse","deviceID":"0:0","version":2,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":2,"type":"device","state":"added","kind":"mouse",\#(identity)}"#,
+                #"{"time":0.1,"device":"USB Mouse","deviceID":"1:0","version":2,"type":"button","button":"primary","state":"down","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":2,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.2,"device":"USB Mouse","deviceID":"1:0","version":2,"type":"device","state":"removed","kind":"mouse"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":2,"type":"button","button":"primary","state":"up","trigger":"button","code":"BTN_LEFT"}"#,
+                #"{"time":0.3,"device":"USB Mouse","deviceID":"0:0","version":2,"type":"device","state":"removed","kind":"mouse"}"#,
             ])
     }
 }

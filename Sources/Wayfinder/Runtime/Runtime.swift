@@ -86,6 +86,10 @@ public final class Runtime {
     /// The device whose input the scene's deadline-driven events are attributed to: the last one
     /// that moved the pointer or touched.
     @exclusivity(unchecked) private var lastPointerDevice: DeviceInstance?
+    /// Live: when the session started, on the clock of the devices' event times; the stream's
+    /// times count from it, and `device` lines print it as `sessionStart`. Nil in a replay, whose
+    /// times count from its first event. Set it before devices are added.
+    public var sessionStart: Timestamp?
 
     private final class Device {
         let identity: DeviceInstance
@@ -195,6 +199,14 @@ public final class Runtime {
         if device(identity.id) != nil { removeDeviceNow(identity.id, at: time, into: &output) }
         let classifier = makeClassifier(description)
         if onDecision != nil { classifier.explain(true) }
+        var identity = identity
+        if identity.details == nil {
+            identity.details = DeviceDetails(
+                identity: description.identity, physicalPath: description.physicalPath,
+                size: description.kind == .keyboard ? nil : description.physicalSize,
+                resolution: description.axisResolution, settings: classifier.settingsInEffect,
+                sessionStart: sessionStart?.seconds)
+        }
         let device = Device(
             identity: identity, description: description, kind: kind, classifier: classifier, order: nextOrder)
         nextOrder += 1
@@ -633,10 +645,13 @@ final class TranslatorClassifier: FrameClassifier {
     /// What the classifier does differently from what was asked: keys by code without a keymap,
     /// or the default layout instead of one that does not compile.
     let diagnostic: String?
+    /// The settings in effect for the device, for its `device` line.
+    let settingsInEffect: [(name: String, value: DeviceDetails.SettingValue)]
 
     /// Creates the translator for a device; a device whose keyboard layout does not compile is
     /// classified with the default layout, and if even that fails, without its keys.
     init(description: DeviceDescription, settings: DeviceSettings) {
+        settingsInEffect = settings.inEffect(for: description, kind: description.kind)
         if let translator = try? DeviceTranslator(device: description, kind: description.kind, settings: settings) {
             self.translator = translator
             diagnostic = translator.diagnostic?.description

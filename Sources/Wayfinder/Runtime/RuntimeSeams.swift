@@ -28,11 +28,14 @@ protocol FrameClassifier: AnyObject {
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp)
     /// A pointing stick (another device) moved the pointer: for disable-while-trackpointing.
     func observePointingStickMotion(onStick stick: DeviceIdentity, at time: Timestamp)
+    /// The settings in effect for the device, as its `device` line prints them.
+    var settingsInEffect: [(name: String, value: DeviceDetails.SettingValue)] { get }
 }
 
 extension FrameClassifier {
     var diagnostic: String? { nil }
     var observesOtherDevices: Bool { false }
+    var settingsInEffect: [(name: String, value: DeviceDetails.SettingValue)] { [] }
     func explain(_ isOn: Bool) {}
     func takeDecisions(into buffer: inout [ClassificationDecision]) {}
     func observeKey(_ code: KeyCode, isDown: Bool, onKeyboard keyboard: DeviceIdentity, at time: Timestamp) {}

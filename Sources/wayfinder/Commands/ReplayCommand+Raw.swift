@@ -4,7 +4,8 @@ import Wayfinder
 
 extension ReplayCommand {
     /// Prints one line per frame, in the replay's time order:
-    /// `{"time":s,"device":name,"deviceID":"r:d","events":[[type,code,value],…]}` with `--json`,
+    /// `{"time":s,"device":name,"deviceID":"r:d","version":2,"type":"frame","events":[[type,code,value],…]}`
+    /// with `--json` (without `version` and `type` under `--stream-version 1`),
     /// else the time, the device and the events with their kernel names.
     ///
     /// The recordings stream: frames are read, merged in time order and printed one at a time, so
@@ -41,9 +42,15 @@ extension ReplayCommand {
             let device = replay.instance(of: step.source)
             if isJSON {
                 line.removeAll()
-                line.append("time", frame.time.seconds)
-                line.append("device", device.name)
-                line.append("deviceID", device.source)
+                if streamVersion == .one {
+                    line.append("time", frame.time.seconds)
+                    line.append("device", device.name)
+                    line.append("deviceID", device.source)
+                } else {
+                    WayfinderEvent.appendCommonFields(
+                        to: &line, time: frame.time - .zero, device: device, version: streamVersion)
+                    line.append("type", "frame")
+                }
                 line.append(
                     "events",
                     integerRows: frame.events.lazy.map { [Int64($0.type.rawValue), Int64($0.code), Int64($0.value)] }

@@ -36,28 +36,35 @@ extension ReplayCommand {
         var line = JSONLine()
         let includesMotion = isMotionIncluded
         let isJSON = isJSON
+        let version = streamVersion
         // With --expect, the JSON lines go to the golden file's comparison instead.
         let expectation = try expectation.map { options throws(CommandFailure) in
             try StreamExpectationSink(options)
         }
+        /// Writes an event as the stream prints it.
+        func writeEvent(_ event: WayfinderEvent) {
+            if let expectation {
+                if event.appendJSON(to: &line, includeMotion: includesMotion, version: version) {
+                    expectation.take(line.text)
+                }
+            } else if isJSON {
+                if event.appendJSON(to: &line, includeMotion: includesMotion, version: version) {
+                    output.writeLine(line.text)
+                }
+            } else if let text = event.textLine(includeMotion: includesMotion) {
+                output.writeLine(text)
+            }
+        }
         /// Writes events as the stream prints them.
         func write(_ events: [WayfinderEvent]) {
-            for event in events {
-                if let expectation {
-                    if event.appendJSON(to: &line, includeMotion: includesMotion) { expectation.take(line.text) }
-                } else if isJSON {
-                    if event.appendJSON(to: &line, includeMotion: includesMotion) { output.writeLine(line.text) }
-                } else if let text = event.textLine(includeMotion: includesMotion) {
-                    output.writeLine(text)
-                }
-            }
+            for event in events { writeEvent(event) }
         }
         if explainsDecisions {
             // Decisions come through the runtime's callbacks, in order with the events.
-            runtime.onDecision = { decision in output.writeLine(decision.textLine()) }
-            runtime.onEvent = { event in
-                if let text = event.textLine(includeMotion: includesMotion) { output.writeLine(text) }
+            runtime.onDecision = { decision in
+                output.writeLine(isJSON ? decision.jsonLine(version: version) : decision.textLine())
             }
+            runtime.onEvent = { event in writeEvent(event) }
         }
         let progress = isRealtime && Terminal.isErrorTerminal ? ProgressBar(total: replay.knownEnd) : nil
         var pacer = isRealtime ? Pacer() : nil

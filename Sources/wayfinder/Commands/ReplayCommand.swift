@@ -1,4 +1,5 @@
 import Classification
+import EventModel
 import Wayfinder
 
 /// `wayfinder replay`: replays recordings, as raw frames or as the classified interaction stream.
@@ -34,7 +35,8 @@ struct ReplayCommand: Command {
         "--device", placeholder: "NAME|R:D", repeatable: true,
         help: "Replays only this device, by name or as recording:device (0:0 is the first file's first).")
     static let why = CommandOption.flag(
-        "--why", help: "Also prints why each classification decision went as it did ('why:' lines).")
+        "--why",
+        help: "Also prints why each classification decision went as it did ('why:' lines, or 'why' JSON lines).")
     static let expect = CommandOption.value(
         "--expect", placeholder: "GOLDEN", completion: .file(extensions: ["jsonl"]),
         help: "Compares the JSON-lines stream with a golden file: exit 0 when equal, else 1 and where it differs.")
@@ -48,9 +50,9 @@ struct ReplayCommand: Command {
         help: "How many milliseconds times may differ by in the --expect comparison (default: 1).")
     static let options =
         [files, desc, raw, scene, json, realtime, AccessibilityExposure.option, device] + DeviceSettingsOptions.options
-        + [motion, why, expect, updateExpectations, ignore, timeTolerance]
+        + [motion, why, StreamVersionOption.option, expect, updateExpectations, ignore, timeTolerance]
     static let exclusiveGroups =
-        [[raw, scene], [raw, why], [json, why], [raw, expect], [why, expect]] + DeviceSettingsOptions.exclusiveGroups
+        [[raw, scene], [raw, why], [raw, expect], [why, expect]] + DeviceSettingsOptions.exclusiveGroups
 
     /// The recordings to replay, each with the `--desc` that follows it.
     var recordings: [ReplayInput]
@@ -76,6 +78,8 @@ struct ReplayCommand: Command {
     var explainsDecisions: Bool
     /// The golden file `--expect` names, and whether it is compared with or written.
     var expectation: StreamExpectationOptions?
+    /// The version of the JSON lines contract printed.
+    var streamVersion: StreamVersion
 
     /// Returns the recordings given as `files`, each with the `descriptions` option that follows
     /// it.
@@ -115,6 +119,7 @@ struct ReplayCommand: Command {
         isMotionIncluded = arguments.contains(Self.motion)
         selection = DeviceSelection(arguments.values(of: Self.device))
         explainsDecisions = arguments.contains(Self.why)
+        streamVersion = try StreamVersionOption.version(from: arguments)
         expectation = try StreamExpectationOptions(
             parsing: arguments, expect: Self.expect, update: Self.updateExpectations, ignore: Self.ignore,
             timeTolerance: Self.timeTolerance)

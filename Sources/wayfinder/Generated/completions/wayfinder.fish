@@ -57,7 +57,8 @@ complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l scroll-factor -
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l three-finger-drag -x -a 'off 3 4' -d 'Three or four fingers moving together drag with the primary button held (default: off).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l settings -r -F -d 'Changes settings of chosen devices: one rule per line, {"match": {…}, "settings": {…}}.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l motion -d 'Also prints pointer motion and touch positions.'
-complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines).'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines, or \'why\' JSON lines).'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l stream-version -x -d 'Prints this version of the JSON lines contract (default 2; 1 is kept for one release).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l expect -r -F -d 'Compares the JSON-lines stream with a golden file: exit 0 when equal, else 1 and where it differs.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l update-expectations -d 'Writes the JSON-lines stream into the --expect file instead of comparing.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l ignore -x -d 'Leaves these fields out of the --expect comparison (by name, or a path such as actions[0]).'
@@ -139,7 +140,8 @@ complete -c wayfinder -n '__fish_seen_subcommand_from run' -l scroll-factor -x -
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l three-finger-drag -x -a 'off 3 4' -d 'Three or four fingers moving together drag with the primary button held (default: off).'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l settings -r -F -d 'Changes settings of chosen devices: one rule per line, {"match": {…}, "settings": {…}}.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l motion -d 'Also prints pointer motion.'
-complete -c wayfinder -n '__fish_seen_subcommand_from run' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines; as --plain).'
+complete -c wayfinder -n '__fish_seen_subcommand_from run' -l why -d 'Also prints why each classification decision went as it did (\'why:\' lines as --plain; JSON with --json).'
+complete -c wayfinder -n '__fish_seen_subcommand_from run' -l stream-version -x -d 'Prints this version of the JSON lines contract (default 2; 1 is kept for one release).'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -l version -d 'Shows the version.'
 complete -c wayfinder -n '__fish_seen_subcommand_from run' -s h -l help -d 'Shows help information.'
 
@@ -147,6 +149,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l scene -r -F -d 'P
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l json -d 'Prints the event stream as JSON lines.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l plain -d 'Prints one line per event even in a terminal.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l motion -d 'Also prints pointer motion (with --json or --plain).'
+complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l stream-version -x -d 'Prints this version of the JSON lines contract (default 2; 1 is kept for one release).'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -r -F
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l desc -r -F -d 'The description of the evemu event log just before it, kept in a separate file.'
 complete -c wayfinder -n '__fish_seen_subcommand_from demo' -l version -d 'Shows the version.'
