@@ -114,8 +114,8 @@ def drag(objects):
     # The stream prints six decimals: accelerated motions do not add up exactly to the printed
     # translation, which is summed before printing. Each line is off by half a millionth at most.
     tolerance = 1e-6 * (len(motions) + 1)
-    if drags and any(abs((drags[-1].get(axis) or 0) - value) > tolerance for axis, value in zip(("dx", "dy"), total)):
-        problems.append(f"drag ended at ({drags[-1].get('dx')}, {drags[-1].get('dy')}), the motions add up to {total}")
+    if drags and any(abs((drags[-1].get(axis) or 0) - value) > tolerance for axis, value in zip(("totalDx", "totalDy"), total)):
+        problems.append(f"drag ended at ({drags[-1].get('totalDx')}, {drags[-1].get('totalDy')}), the motions add up to {total}")
     if len(live_checks.of_type(objects, "drag")) != len(drags):
         problems.append("drag lines outside the moving press")
     if any(down <= item["time"] <= up for item in live_checks.of_type(objects, "longPress")):
