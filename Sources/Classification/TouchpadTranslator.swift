@@ -77,6 +77,10 @@ struct TouchpadTranslator: PointingPart {
     private var restartsGestures = false
     /// Whether the touch sequence under way had a touch that landed while typing (it never taps).
     private var sequenceHadTypingTouch = false
+    /// Whether a physical button was pressed since the pad was last free of contacts: a finger
+    /// that stopped counting during the press (resting in the button strip) and counts again
+    /// after the release is the click's, and its lift is no tap.
+    private var sequenceHadClick = false
     /// Whether the touch sequence under way had a touch that landed while a paired stick moved
     /// (it never taps).
     private var sequenceHadTrackpointingTouch = false
@@ -255,13 +259,12 @@ struct TouchpadTranslator: PointingPart {
         let previousCount = fingers.count
         fingers = countFingers()
         guard fingers.count != previousCount else { return }
-        if settings.tapToClick || log.isEnabled {
-            if let action = tap.frame(
-                fingers: fingers.count, previous: previousCount, liftDistance: 0, isButtonHeld: buttons.isAnyHeld,
-                at: time)
-            {
-                perform(action, at: time, into: &output)
-            }
+        // Taps are followed whatever tap-to-click says: they are reported either way.
+        if let action = tap.frame(
+            fingers: fingers.count, previous: previousCount, liftDistance: 0,
+            isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
+        {
+            perform(action, at: time, into: &output)
         }
         fingersChanged(at: time, into: &output)
     }
@@ -335,14 +338,16 @@ struct TouchpadTranslator: PointingPart {
             fingers = countFingers()
         }
 
-        if settings.tapToClick || log.isEnabled {
-            let liftDistance = tap.measuresLifts ? largestLiftDistance() : 0
-            let action = tap.frame(
-                fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
-                isButtonHeld: buttons.isAnyHeld, at: time)
-            if let action { perform(action, at: time, into: &output) }
+        // Taps are followed whatever tap-to-click says: they are reported either way.
+        let liftDistance = tap.measuresLifts ? largestLiftDistance() : 0
+        if let action = tap.frame(
+            fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
+            isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
+        {
+            perform(action, at: time, into: &output)
         }
         if contacts.activeCount == 0 {
+            sequenceHadClick = false
             sequenceHadTypingTouch = false
             sequenceHadTrackpointingTouch = false
         }
@@ -521,6 +526,7 @@ struct TouchpadTranslator: PointingPart {
         if let released = tapDrag.cancel() { perform(released, at: time, into: &output) }
         if let released = threeFingerDrag.cancel() { perform(released, at: time, into: &output) }
         tap.buttonPressed()
+        sequenceHadClick = true
     }
 
     private mutating func perform(
@@ -579,7 +585,6 @@ struct TouchpadTranslator: PointingPart {
     ) {
         switch action {
         case .tapped(let count):
-            guard settings.tapToClick else { return log.record(.tappingOff(fingers: count), at: time) }
             guard !sequenceHadTypingTouch, !typing.isTyping else {
                 return log.record(
                     .tapIgnoredWhileTyping(fingers: count, sinceKey: typing.millisecondsSinceKey(at: time) ?? 0),
@@ -590,6 +595,15 @@ struct TouchpadTranslator: PointingPart {
                     .touchIgnoredWhileTrackpointing(
                         sinceEvent: trackpointing.millisecondsSinceEvent(at: time) ?? 0),
                     at: time)
+            }
+            // The tap is reported whatever tap-to-click says: the setting decides only whether a
+            // click follows.
+            guard settings.tapToClick else {
+                log.record(.tappingOff(fingers: count), at: time)
+                recognition.tapped(at: time, into: &output)
+                return output.append(
+                    ClassifiedInput(time: time, event: .tap(fingers: count, touchType: .indirectPointer, position: nil))
+                )
             }
             // A tap during a three-finger drag (or its release timeout) ends the drag, and is
             // nothing more.
@@ -747,6 +761,7 @@ struct TouchpadTranslator: PointingPart {
         trackpointing.reset()
         sequenceHadTypingTouch = false
         sequenceHadTrackpointingTouch = false
+        sequenceHadClick = false
         fingers = .none
         applySettingsIfAtRest()
         updateNextDeadline()

@@ -150,7 +150,7 @@ struct TouchscreenTranslator: PointingPart {
                 output.append(
                     ClassifiedInput(
                         time: time,
-                        event: .position(fraction(of: contact), touchType: .direct, isDown: false, contact: index)))
+                        event: .touch(.up, position: fraction(of: contact), contact: index)))
             }
         }
         var touches = contacts.active
@@ -181,7 +181,7 @@ struct TouchscreenTranslator: PointingPart {
                 let position = fraction(of: contact)
                 output.append(
                     ClassifiedInput(
-                        time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
+                        time: time, event: .touch(.down, position: position, contact: index)))
                 let landedBefore = sequence.contactLanded(at: time)
                 if primary == nil, active == 1 || landedBefore == 0 {
                     primary = index
@@ -197,7 +197,7 @@ struct TouchscreenTranslator: PointingPart {
                 let position = fraction(of: contact)
                 output.append(
                     ClassifiedInput(
-                        time: time, event: .position(position, touchType: .direct, isDown: true, contact: index)))
+                        time: time, event: .touch(.move, position: position, contact: index)))
                 if index == primary {
                     press.position = position
                     press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
@@ -238,7 +238,7 @@ struct TouchscreenTranslator: PointingPart {
         reportedDown.remove(index)
         let position = fraction(of: contact)
         output.append(
-            ClassifiedInput(time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
+            ClassifiedInput(time: time, event: .touch(.up, position: position, contact: index)))
         if index == primary {
             press.position = position
             press.release(at: time, into: &output)
@@ -253,7 +253,7 @@ struct TouchscreenTranslator: PointingPart {
             let position = fraction(of: contacts.contacts[index])
             output.append(
                 ClassifiedInput(
-                    time: time, event: .position(position, touchType: .direct, isDown: false, contact: index)))
+                    time: time, event: .touch(.up, position: position, contact: index)))
         }
         reportedDown = SlotSet()
         palms = SlotSet()

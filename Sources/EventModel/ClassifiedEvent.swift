@@ -114,6 +114,16 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     }
 }
 
+/// Where a touchscreen contact is in its life: it landed, moved, or lifted.
+public enum TouchPhase: String, Hashable, Sendable {
+    /// The contact landed (its first position).
+    case down
+    /// It moved.
+    case move
+    /// It lifted (or the device went away, or it became a palm).
+    case up
+}
+
 /// Where the source of a scroll is: a wheel in detents, or a surface tracked continuously.
 public enum ScrollSource: String, Hashable, Sendable {
     /// A wheel: steps of 120 per detent (fractions for hi-res wheels), no phases.
@@ -152,6 +162,10 @@ public enum ClassifiedEvent: Hashable, Sendable {
     /// the same from the contact's first `isDown` position to its last (`isDown` false) and is
     /// 0 for a device with one contact; a number may be used again by a later contact.
     case position(Vector, touchType: TouchType, isDown: Bool, contact: Int)
+    /// A finger on a touchscreen: where it landed, moved or lifted, as a fraction of the surface.
+    /// `contact` tells simultaneous fingers apart, as for ``position(_:touchType:isDown:contact:)``.
+    /// The stream prints every touch (version 2), without a scene and without `--motion`.
+    case touch(TouchPhase, position: Vector, contact: Int)
     /// A multi-finger gesture: pinch, swipe or hold.
     case gesture(Gesture)
 }

@@ -60,7 +60,7 @@ extension WayfinderEvent {
         version: StreamVersion = .current
     ) -> Bool {
         line.removeAll()
-        guard payload.isPrinted(includeMotion: includeMotion) else { return false }
+        guard payload.isPrinted(includeMotion: includeMotion, version: version) else { return false }
         Self.appendCommonFields(to: &line, time: time - origin, device: device, version: version)
         payload.appendJSONFields(to: &line, version: version)
         if version != .one, case .device(.added, _) = payload, let details = device.details {
@@ -89,9 +89,11 @@ extension WayfinderEvent {
 
 extension EventPayload {
     /// Whether the streams print the payload: motion and positions only when asked, everything
-    /// else always.
-    public func isPrinted(includeMotion: Bool) -> Bool {
-        includeMotion || !isMotion
+    /// else always (touches too, but for version 1, which printed them as positions).
+    public func isPrinted(includeMotion: Bool, version: StreamVersion = .current) -> Bool {
+        if includeMotion { return true }
+        if version == .one, case .input(.touch, _) = self { return false }
+        return !isMotion
     }
 
     /// Appends the payload's `type` and fields (`events.md`) to a JSON object: the part of a stream
@@ -213,6 +215,16 @@ extension EventPayload {
             json.append("dy", delta.y)
             json.append("dxUnaccelerated", unaccelerated.x)
             json.append("dyUnaccelerated", unaccelerated.y)
+        case .touch(let phase, let position, let contact) where version == .one:
+            appendFields(
+                of: .position(position, touchType: .direct, isDown: phase != .up, contact: contact), to: &json,
+                version: version)
+        case .touch(let phase, let position, let contact):
+            json.append("type", "touch")
+            json.append("phase", phase.rawValue)
+            json.append("x", position.x)
+            json.append("y", position.y)
+            json.append("contact", contact)
         case .position(let position, let touchType, let isDown, let contact):
             json.append("type", "position")
             json.append("x", position.x)
@@ -244,14 +256,16 @@ extension EventPayload {
 
 extension WayfinderEvent {
     /// The event as one line for people: the time, the device, and what happened; nil for what is
-    /// printed only on request (motion and positions unless `includeMotion`).
+    /// printed only on request (motion, positions and touches unless `includeMotion`).
     ///
     /// ```
     ///   1.068800  Ultrathin Touch Mouse  scroll discrete dx 0.00 dy -40.00 (v120 0.0 -120.0)
     ///   1.340001  Demo Keyboard  focus recents → favorites (down)
     /// ```
     public func textLine(origin: Timestamp = .zero, includeMotion: Bool = false) -> String? {
+        // The text for people leaves touches out, as motion, unless asked for.
         guard includeMotion || !isMotion else { return nil }
+        if !includeMotion, case .input(.touch, _) = payload { return nil }
         let text: String
         switch payload {
         case .device(let change, let kind):
@@ -303,6 +317,9 @@ extension WayfinderEvent {
         case .motion(let delta, let unaccelerated):
             return "motion dx \(fixed(delta.x, digits: 2)) dy \(fixed(delta.y, digits: 2)) "
                 + "(unaccelerated \(fixed(unaccelerated.x, digits: 2)) \(fixed(unaccelerated.y, digits: 2)))"
+        case .touch(let phase, let position, let contact):
+            return "touch \(phase.rawValue) \(fixed(position.x, digits: 4)) \(fixed(position.y, digits: 4))"
+                + (contact == 0 ? "" : " contact \(contact)")
         case .position(let position, let touchType, let isDown, let contact):
             return "position \(fixed(position.x, digits: 4)) \(fixed(position.y, digits: 4)) "
                 + "\(isDown ? "down" : "up") (\(touchType.rawValue))" + (contact == 0 ? "" : " contact \(contact)")
@@ -366,7 +383,7 @@ extension WayfinderEvent {
                 "drag \(phase.rawValue) (\(rounded(translation.x)), \(rounded(translation.y))) (\(touchType.rawValue))"
         case .motion(let delta, _):
             return includeMotion ? "motion (\(rounded(delta.x)), \(rounded(delta.y)))" : nil
-        case .position:
+        case .position, .touch:
             return nil
         case .gesture(let gesture):
             var text = "\(gesture.fingers)-finger \(gesture.kind.rawValue) \(gesture.phase.rawValue)"

@@ -36,7 +36,7 @@ public enum EventPayload: Hashable, Sendable {
         guard case .input(let event, _) = self else { return false }
         switch event {
         case .motion, .position: return true
-        case .key, .button, .scroll, .tap, .longPress, .drag, .gesture: return false
+        case .key, .button, .scroll, .tap, .longPress, .drag, .gesture, .touch: return false
         }
     }
 }

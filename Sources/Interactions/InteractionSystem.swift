@@ -210,7 +210,7 @@ public final class InteractionSystem {
         case .motion, .position(_, .indirectPointer, _, _), .scroll:
             // The pointer moved, or content moved under it.
             updateHover(at: time)
-        case .position, .key, .button, .tap, .longPress, .drag, .gesture:
+        case .position, .touch, .key, .button, .tap, .longPress, .drag, .gesture:
             break
         }
     }
@@ -376,7 +376,7 @@ extension ClassifiedEvent {
         func finite(_ vector: Vector?) -> Bool { vector.map(\.isFinite) ?? true }
         switch self {
         case .motion(let delta, _): return finite(delta)
-        case .position(let position, _, _, _): return finite(position)
+        case .position(let position, _, _, _), .touch(_, let position, _): return finite(position)
         case .gesture(let gesture):
             return finite(gesture.delta) && gesture.scale.isFinite && gesture.rotation.isFinite
                 && finite(gesture.position)

@@ -94,6 +94,10 @@ struct PointerRouter {
         case .motion(let delta, _):
             pointerLocation = clampedToScene(pointerLocation + delta)
             return movePointerTouch()
+        case .touch(let phase, let fraction, let contact):
+            // A touchscreen's finger: a direct touch from its landing to its lift.
+            let touch = ClassifiedEvent.position(fraction, touchType: .direct, isDown: phase != .up, contact: contact)
+            return route(touch, lineHeight: lineHeight)
         case .position(let fraction, let touchType, let isDown, let contact):
             let location = sceneLocation(of: fraction)
             switch touchType {

@@ -101,7 +101,7 @@ public struct EventTranscript: Sendable {
                     "\(gesture.kind.rawValue) \(gesture.phase.rawValue) \(gesture.fingers) fingers" + on,
                     gesture.phase == .changed
                 )
-            case .motion, .position: return nil
+            case .motion, .position, .touch: return nil
             case .key, .button, .tap, .longPress:
                 return event.summary().map { ($0, false) }
             }

@@ -175,10 +175,10 @@ import WayfinderTestSupport
         script.wait(.milliseconds(40))
         script.lift(fingers: [0, 1])
         let (output, why) = try explain(script)
-        #expect(summaries(output) == ["position", "position 1", "position up 1", "position up"])
+        #expect(summaries(output) == ["touch", "touch 1", "touch up 1", "touch up"])
         #expect(
             output.filter {
-                if case .position(_, _, false, _) = $0.event { return true }
+                if case .touch(.up, _, _) = $0.event { return true }
                 return false
             }.map(\.time) == [start + .milliseconds(40), start + .milliseconds(80)])
         #expect(why == ["+80 ms why: touch did not tap: a touch became a palm while down and was cancelled"])

@@ -98,6 +98,8 @@ func summary(_ event: ClassifiedEvent) -> String {
         return "motion"
     case .position(_, _, let isDown, let contact):
         return (isDown ? "position" : "position up") + (contact == 0 ? "" : " \(contact)")
+    case .touch(let phase, _, let contact):
+        return (phase == .up ? "touch up" : "touch") + (contact == 0 ? "" : " \(contact)")
     case .gesture(let gesture):
         return "\(gesture.kind.rawValue) \(gesture.phase.rawValue) \(gesture.fingers) \(gesture.touchType.rawValue)"
     }
@@ -136,6 +138,7 @@ private func isContinuousUpdate(_ event: ClassifiedEvent) -> Bool {
     switch event {
     case .motion: true
     case .position(_, _, let isDown, _): isDown
+    case .touch(let phase, _, _): phase != .up
     case .scroll(.continuous, _, _, let phase, _): phase == .changed
     case .drag(let phase, _, _, _): phase == .changed
     case .gesture(let gesture): gesture.phase == .changed

@@ -92,7 +92,7 @@ import WayfinderTestSupport
     private func position(frame index: Int, isDown: Bool) -> ClassifiedInput {
         ClassifiedInput(
             time: Self.firstFrame + .milliseconds(10 * index),
-            event: .position(.zero, touchType: .direct, isDown: isDown, contact: 0))
+            event: .touch(isDown ? .down : .up, position: .zero, contact: 0))
     }
 
     /// Found by the classifier's fuzz target: a contact whose tracking ID is set and cleared in
@@ -187,13 +187,13 @@ import WayfinderTestSupport
         #expect(
             output == [
                 ClassifiedInput(
-                    time: Self.firstFrame, event: .position(far, touchType: .direct, isDown: true, contact: 0)),
+                    time: Self.firstFrame, event: .touch(.down, position: far, contact: 0)),
                 ClassifiedInput(
                     time: Self.firstFrame + .milliseconds(10),
-                    event: .position(near, touchType: .direct, isDown: true, contact: 0)),
+                    event: .touch(.move, position: near, contact: 0)),
                 ClassifiedInput(
                     time: Self.firstFrame + .milliseconds(20),
-                    event: .position(near, touchType: .direct, isDown: false, contact: 0)),
+                    event: .touch(.up, position: near, contact: 0)),
             ])
     }
 

@@ -29,13 +29,14 @@ import WayfinderTestSupport
     private func withoutPositions(_ output: [ClassifiedInput]) -> [ClassifiedInput] {
         output.filter {
             if case .position = $0.event { return false }
+            if case .touch = $0.event { return false }
             return true
         }
     }
 
     /// Both touches report a position in every frame: `frames` frames of both, after the landing.
     private func bothMoving(frames: Int) -> [String] {
-        Array(repeating: ["position", "position 1"], count: frames).flatMap { $0 }
+        Array(repeating: ["touch", "touch 1"], count: frames).flatMap { $0 }
     }
 
     /// Two fingers touch an N-Trig-like panel and lift 130 ms later; every frame reads each up to
@@ -49,7 +50,7 @@ import WayfinderTestSupport
         let output = try classifyStream("two-finger-touch-ntrig-wobble", in: ScriptedStreams.noisyTouchscreens)
         #expect(
             summaries(output)
-                == bothMoving(frames: 13) + ["position up", "position up 1", "tap 2 direct"])
+                == bothMoving(frames: 13) + ["touch up", "touch up 1", "tap 2 direct"])
         // The first touch landed 1 mm right of and below 40 % × 50 % of the 200 × 120 mm screen.
         #expect(
             withoutPositions(output) == [
@@ -65,7 +66,7 @@ import WayfinderTestSupport
         let output = try classifyStream("two-finger-touch-atmel-steps", in: ScriptedStreams.noisyTouchscreens)
         #expect(
             summaries(output)
-                == bothMoving(frames: 20) + ["position up", "position up 1", "tap 2 direct"])
+                == bothMoving(frames: 20) + ["touch up", "touch up 1", "tap 2 direct"])
         #expect(
             withoutPositions(output) == [
                 at(200, .tap(fingers: 2, touchType: .direct, position: Vector(x: 320.0 / 799, y: 240.0 / 479)))
@@ -80,9 +81,9 @@ import WayfinderTestSupport
     @Test func fingersLandingOneAfterAnotherMakeOneSwipe() throws {
         let output = try classifyStream("four-finger-swipe-staggered", in: ScriptedStreams.noisyTouchscreens)
         func fingers(_ count: Int) -> [String] {
-            ["position", "position 1", "position 2", "position 3"].prefix(count).map { $0 }
+            ["touch", "touch 1", "touch 2", "touch 3"].prefix(count).map { $0 }
         }
-        var expected = ["position"]  // 0 ms: the first finger lands
+        var expected = ["touch"]  // 0 ms: the first finger lands
         expected += fingers(2)  // 10 ms: the first moves, the second lands
         expected += fingers(2)  // 20 ms
         expected += fingers(3)  // 30 ms: the third lands
@@ -90,7 +91,7 @@ import WayfinderTestSupport
         for _ in 0..<5 { expected += fingers(4) }  // 60 ms (the fourth lands) to 100 ms
         expected += ["swipe began 4 direct"] + fingers(4)  // 110 ms
         for _ in 0..<5 { expected += ["swipe changed 4 direct"] + fingers(4) }  // 120–160 ms
-        expected += ["swipe ended 4 direct", "position up", "position up 1", "position up 2", "position up 3"]
+        expected += ["swipe ended 4 direct", "touch up", "touch up 1", "touch up 2", "touch up 3"]
         #expect(summaries(output) == expected)
         // The fingers land at 96 units (20 %) and each moved 12 units a frame from the frame after
         // it landed: by 110 ms 132, 120, 96 and 60 units, so their centroid is 102 units lower.

@@ -35,7 +35,7 @@ import WayfinderTestSupport
     private func interactions(_ inputs: [ClassifiedInput]) -> [ClassifiedInput] {
         inputs.filter {
             switch $0.event {
-            case .motion, .position: false
+            case .motion, .position, .touch: false
             default: true
             }
         }
@@ -77,6 +77,7 @@ import WayfinderTestSupport
     @Test func clickpadBottomLeftPressIsPrimaryByArea() throws {
         let output = try run(
             "touchpad/xit_synaptics-clickpad.left-phys-click.events", description: Self.clickpadDescription)
+        // The finger resting in the strip counts again after the release: its lift is no tap.
         #expect(summaries(interactions(output)) == ["button primary down buttonArea", "button primary up buttonArea"])
     }
 
@@ -172,12 +173,13 @@ import WayfinderTestSupport
             ])
         let clickpadDefault = try run(
             "touchpad/xit_synaptics-clickpad.tap.events", description: Self.clickpadDescription)
-        #expect(interactions(clickpadDefault).isEmpty)
+        // Off by default: the tap without a click.
+        #expect(summaries(interactions(clickpadDefault)) == ["tap 1 indirectPointer"])
     }
 
     @Test func alpsTapsAreNotClicksByDefault() throws {
         let single = try run("touchpad/evemu-devices_alps-glidepoint.single-tap.evemu")
-        #expect(interactions(single).isEmpty)
+        #expect(summaries(interactions(single)) == ["tap 1 indirectPointer"])
     }
 
     @Test func hp8470pHorizontalStartsWithAHorizontalScroll() throws {
@@ -343,7 +345,7 @@ import WayfinderTestSupport
     @Test func atmelDragMovesBeforeTheDelaySoItIsAPan() throws {
         let output = try run("touchscreen/evemu-devices_atmel-maxtouch.1-finger-drag-up-down.evemu")
         #expect(interactions(output).isEmpty)
-        #expect(collapsed(output) == ["position", "position up"])
+        #expect(collapsed(output) == ["touch", "touch up"])
     }
 
     // MARK: Timing

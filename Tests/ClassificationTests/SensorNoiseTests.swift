@@ -37,7 +37,7 @@ import WayfinderTestSupport
         return collapsed(
             output.filter {
                 switch $0.event {
-                case .position, .motion: false
+                case .position, .touch, .motion: false
                 default: true
                 }
             })

@@ -44,11 +44,11 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         let output = try classify(script.device, script.frames)
         #expect(
-            summaries(output) == ["position", "position 1"]
-                + Array(repeating: ["position", "position 1"], count: 4).flatMap { $0 } + [
-                    "pinch began 2 direct", "position", "position 1",
-                    "pinch changed 2 direct", "position", "position 1",
-                    "pinch ended 2 direct", "position up", "position up 1",
+            summaries(output) == ["touch", "touch 1"]
+                + Array(repeating: ["touch", "touch 1"], count: 4).flatMap { $0 } + [
+                    "pinch began 2 direct", "touch", "touch 1",
+                    "pinch changed 2 direct", "touch", "touch 1",
+                    "pinch ended 2 direct", "touch up", "touch up 1",
                 ])
         let centre = Vector(x: 0.5, y: 0.5)
         func pinch(_ phase: GesturePhase, scale: Double = 1) -> Gesture {
@@ -74,11 +74,11 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         let output = try classify(script.device, script.frames)
         #expect(
-            summaries(output) == ["position", "position 1"]
-                + Array(repeating: ["position", "position 1"], count: 4).flatMap { $0 } + [
-                    "swipe began 2 direct", "position", "position 1",
-                    "swipe changed 2 direct", "position", "position 1",
-                    "swipe ended 2 direct", "position up", "position up 1",
+            summaries(output) == ["touch", "touch 1"]
+                + Array(repeating: ["touch", "touch 1"], count: 4).flatMap { $0 } + [
+                    "swipe began 2 direct", "touch", "touch 1",
+                    "swipe changed 2 direct", "touch", "touch 1",
+                    "swipe ended 2 direct", "touch up", "touch up 1",
                 ])
         func swipe(_ phase: GesturePhase, afterFrames frames: Double, delta: Vector = .zero) -> Gesture {
             Gesture(
@@ -109,10 +109,10 @@ import WayfinderTestSupport
         let output = try classify(script.device, script.frames, advance: advance)
         #expect(
             summaries(output) == [
-                "position", "position 1", "hold began 2 direct", "position", "position 1",
-                "hold cancelled 2 direct", "pinch began 2 direct", "position", "position 1",
-                "pinch changed 2 direct", "position", "position 1",
-                "pinch ended 2 direct", "position up", "position up 1",
+                "touch", "touch 1", "hold began 2 direct", "touch", "touch 1",
+                "hold cancelled 2 direct", "pinch began 2 direct", "touch", "touch 1",
+                "pinch changed 2 direct", "touch", "touch 1",
+                "pinch ended 2 direct", "touch up", "touch up 1",
             ])
         let centre = Vector(x: 0.5, y: 0.5)
         #expect(
@@ -151,9 +151,9 @@ import WayfinderTestSupport
         let output = try classify(script.device, script.frames)
         #expect(
             summaries(output) == [
-                "position", "longPress began direct", "position 1", "longPress cancelled direct",
-                "pinch began 2 direct", "position", "position 1", "pinch ended 2 direct", "position up",
-                "position up 1",
+                "touch", "longPress began direct", "touch 1", "longPress cancelled direct",
+                "pinch began 2 direct", "touch", "touch 1", "pinch ended 2 direct", "touch up",
+                "touch up 1",
             ])
     }
 
@@ -182,9 +182,9 @@ import WayfinderTestSupport
         }
         script.lift(fingers: [0, 1])
         let output = try classify(script.device, script.frames)
-        var expectedSummaries = ["position", "position 1", "pinch began 2 direct", "position", "position 1"]
-        for _ in 2...5 { expectedSummaries += ["pinch changed 2 direct", "position", "position 1"] }
-        expectedSummaries += ["pinch ended 2 direct", "position up", "position up 1"]
+        var expectedSummaries = ["touch", "touch 1", "pinch began 2 direct", "touch", "touch 1"]
+        for _ in 2...5 { expectedSummaries += ["pinch changed 2 direct", "touch", "touch 1"] }
+        expectedSummaries += ["pinch ended 2 direct", "touch up", "touch up 1"]
         #expect(summaries(output) == expectedSummaries)
         // Scale, rotation and movement to a millionth.
         func rounded(_ value: Double) -> String { String(format: "%.6f", (value * 1e6).rounded() / 1e6 + 0) }
@@ -229,8 +229,8 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         #expect(
             summaries(try classify(script.device, script.frames))
-                == ["position", "position 1"] + Array(repeating: "position 1", count: frames) + [
-                    "position up", "position up 1",
+                == ["touch", "touch 1"] + Array(repeating: "touch 1", count: frames) + [
+                    "touch up", "touch up 1",
                 ] + (taps ? ["tap 2 direct"] : []))
     }
 
@@ -258,7 +258,7 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         #expect(
             summaries(try classify(script.device, script.frames))
-                == ["position 1"] + Array(repeating: "position 1", count: 5) + ["position up 1"])
+                == ["touch 1"] + Array(repeating: "touch 1", count: 5) + ["touch up 1"])
     }
 
     /// A palm (`MT_TOOL_PALM`) rests on the screen while a finger lands 20 ms later and lifts
@@ -279,7 +279,7 @@ import WayfinderTestSupport
         script.wait(.milliseconds(100))
         script.lift(fingers: [0])
         let output = try classify(script.device, script.frames, until: start + .milliseconds(1000))
-        #expect(summaries(output) == ["position 1", "position up 1", "tap 1 direct"])
+        #expect(summaries(output) == ["touch 1", "touch up 1", "tap 1 direct"])
         #expect(
             output.last
                 == ClassifiedInput(
@@ -296,7 +296,7 @@ import WayfinderTestSupport
         script.wait(.milliseconds(80))
         script.lift(fingers: [0, 1])
         let output = try classify(script.device, script.frames, until: start + .milliseconds(1000))
-        #expect(summaries(output) == ["position", "position 1", "position up", "position up 1", "tap 2 direct"])
+        #expect(summaries(output) == ["touch", "touch 1", "touch up", "touch up 1", "tap 2 direct"])
         #expect(
             output.last
                 == ClassifiedInput(

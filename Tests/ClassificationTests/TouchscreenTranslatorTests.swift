@@ -12,7 +12,7 @@ import WayfinderTestSupport
         script.wait(.milliseconds(90))
         script.lift(fingers: [0])
         let output = try classify(script.device, script.frames)
-        #expect(summaries(output) == ["position", "position up", "tap 1 direct"])
+        #expect(summaries(output) == ["touch", "touch up", "tap 1 direct"])
         #expect(output.last?.event == .tap(fingers: 1, touchType: .direct, position: Vector(x: 0.25, y: 0.5)))
     }
 
@@ -25,7 +25,7 @@ import WayfinderTestSupport
         script.lift(fingers: [0, 1])
         #expect(
             summaries(try classify(script.device, script.frames)) == [
-                "position", "position 1", "position up", "position up 1", "tap 2 direct",
+                "touch", "touch 1", "touch up", "touch up 1", "tap 2 direct",
             ])
     }
 
@@ -42,7 +42,7 @@ import WayfinderTestSupport
         let output = try classify(script.device, script.frames)
         #expect(
             summaries(output) == [
-                "position", "position", "longPress began direct", "position up", "longPress ended direct",
+                "touch", "touch", "longPress began direct", "touch up", "longPress ended direct",
             ])
         #expect(output[2].time == touched + .milliseconds(500))
     }
@@ -55,7 +55,7 @@ import WayfinderTestSupport
         script.wait(.milliseconds(600))
         script.lift(fingers: [0])
         let output = try classify(script.device, script.frames)
-        #expect(collapsed(output) == ["position", "position up"])
+        #expect(collapsed(output) == ["touch", "touch up"])
     }
 
     @Test func touchDragsOnlyAfterTheLiftDelay() throws {
@@ -68,8 +68,8 @@ import WayfinderTestSupport
         let output = try classify(script.device, script.frames)
         #expect(
             collapsed(output) == [
-                "position", "longPress began direct", "position", "longPress cancelled direct", "drag began direct",
-                "position", "drag changed direct", "position", "drag changed direct", "position up",
+                "touch", "longPress began direct", "touch", "longPress cancelled direct", "drag began direct",
+                "touch", "drag changed direct", "touch", "drag changed direct", "touch up",
                 "drag ended direct",
             ]
         )
@@ -87,7 +87,7 @@ import WayfinderTestSupport
         let removal = script.now + .milliseconds(700)
         let output = try classify(script.device, script.frames, removeAt: removal)
         #expect(
-            summaries(output) == ["position", "longPress began direct", "longPress cancelled direct", "position up"])
+            summaries(output) == ["touch", "longPress began direct", "longPress cancelled direct", "touch up"])
         #expect(output[1].time == script.frames[0].time + .milliseconds(500))
         #expect(output[2].time == removal)
     }
@@ -106,7 +106,7 @@ import WayfinderTestSupport
         let output = try classify(script.device, script.frames)
         #expect(
             summaries(output) == [
-                "position", "position 1", "hold began 2 direct", "hold ended 2 direct", "position up", "position up 1",
+                "touch", "touch 1", "hold began 2 direct", "hold ended 2 direct", "touch up", "touch up 1",
             ])
         #expect(output[2].time == script.frames[1].time + .milliseconds(500))
     }
@@ -119,7 +119,7 @@ import WayfinderTestSupport
         script.swipe(fingers: [0], byMillimetres: 4, 0, over: .milliseconds(20), steps: 2)
         let output = try classify(script.device, script.frames, removeAt: script.now + .milliseconds(1))
         #expect(
-            collapsed(output).suffix(3) == ["drag changed direct", "drag cancelled direct", "position up"]
+            collapsed(output).suffix(3) == ["drag changed direct", "drag cancelled direct", "touch up"]
         )
     }
 }

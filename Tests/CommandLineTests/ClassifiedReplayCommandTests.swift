@@ -7,7 +7,7 @@ import WayfinderTestSupport
 /// `wayfinder replay` without `--raw`: the classified interaction stream of `events.md`.
 @Suite struct ClassifiedReplayCommandTests {
     private static let types: Set<String> = [
-        "device", "key", "button", "scroll", "tap", "longPress", "drag", "pinch", "swipe", "hold",
+        "device", "key", "button", "scroll", "tap", "longPress", "drag", "pinch", "swipe", "hold", "touch",
     ]
 
     @Test(arguments: BundledRecording.all)
@@ -44,6 +44,9 @@ import WayfinderTestSupport
             case "longPress", "drag": #expect(object["phase"] is String && object["touchType"] is String)
             case "pinch", "swipe", "hold":
                 #expect(object["phase"] is String && object["fingers"] is Int && object["touchType"] is String)
+            case "touch":
+                #expect(object["phase"] is String && object["x"] is Double && object["y"] is Double)
+                #expect(object["contact"] is Int)
             default: break
             }
         }
@@ -78,7 +81,8 @@ import WayfinderTestSupport
         let tap = try #require(BundledRecording.all.first { $0.path.hasSuffix("alps-glidepoint.single-tap.evemu") })
         let off = try ReplayCommandTests.objects(
             try WayfinderProcess.run(["replay", "--json"] + ReplayCommandTests.arguments(for: tap)))
-        #expect(!off.contains { $0["type"] as? String == "tap" })
+        // The tap is reported either way; tap-to-click decides whether a click follows.
+        #expect(off.compactMap { $0["type"] as? String } == ["device", "tap", "device"])
         let on = try ReplayCommandTests.objects(
             try WayfinderProcess.run(["replay", "--json", "--tap-to-click"] + ReplayCommandTests.arguments(for: tap))
         )

@@ -126,6 +126,7 @@ import WayfinderTestSupport
         #expect(
             byName == [
                 "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
                 "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
             ])
         let none = try WayfinderProcess.run(["replay", "--device", "Nothing"] + tap)

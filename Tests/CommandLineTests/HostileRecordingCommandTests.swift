@@ -112,7 +112,15 @@ import WayfinderTestSupport
         let replay = try WayfinderProcess.run(["replay", "--json", file.path])
         #expect(replay.exitCode == 0)
         #expect(replay.standardError == "")
-        #expect(replay.outputLines == [added, removed])
+        // The contact's positions, as far out as the axes go, on touch lines.
+        let down = #""type":"touch","phase":"down","x":1000000,"y":1666666.666667,"contact":0"#
+        let move = #""type":"touch","phase":"move","x":-1000000,"y":-1666666.666667,"contact":0"#
+        let up = #""type":"touch","phase":"up","x":-1000000,"y":-1666666.666667,"contact":0"#
+        #expect(
+            replay.outputLines == [
+                added, #"{"time":0,\#(source),\#(down)}"#, #"{"time":0.01,\#(source),\#(move)}"#,
+                #"{"time":0.02,\#(source),\#(up)}"#, removed,
+            ])
         // On the demo scene the contact pans the grid under it, the whole way to its edge (the
         // finger moving up and left scrolls right and down).
         let demo = try WayfinderProcess.run(["demo", "--json", "--scene", scene, file.path])
@@ -120,8 +128,10 @@ import WayfinderTestSupport
         #expect(demo.standardError == "")
         #expect(
             demo.outputLines == [
-                added,
+                added, #"{"time":0,\#(source),\#(down),"target":"grid"}"#,
+                #"{"time":0.01,\#(source),\#(move),"target":"window"}"#,
                 #"{"time":0.01,\#(source),"type":"action","item":"grid","name":"pan","phase":"began","totalDx":1024,"totalDy":768}"#,
+                #"{"time":0.02,\#(source),\#(up),"target":"window"}"#,
                 #"{"time":0.02,\#(source),"type":"action","item":"grid","name":"pan","phase":"ended","totalDx":1024,"totalDy":768}"#,
                 removed,
             ])

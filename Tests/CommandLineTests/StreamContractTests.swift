@@ -134,6 +134,26 @@ import WayfinderTestSupport
         }
     }
 
+    /// A touchscreen's fingers are `touch` lines without a scene and without `--motion`: each
+    /// contact goes down, moves, and goes up, and nothing else.
+    @Test(arguments: BundledRecording.all.filter { $0.kind == .touchscreen })
+    func touchscreenFingersAreTouchLines(recording: BundledRecording) throws {
+        let outcome = try WayfinderProcess.run(["replay", "--json"] + ReplayCommandTests.arguments(for: recording))
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        var phases: [Int: [String]] = [:]
+        for line in try ReplayCommandTests.objects(outcome) where line["type"] as? String == "touch" {
+            let contact = try #require(line["contact"] as? Int)
+            phases[contact, default: []].append(try #require(line["phase"] as? String))
+        }
+        #expect(!phases.isEmpty)
+        for (contact, sequence) in phases {
+            let shape = sequence.joined(separator: " ")
+            #expect(
+                shape.wholeMatch(of: /(down( move)* up ?)+/) != nil && shape.hasSuffix("up"),
+                "contact \(contact): \(shape)")
+        }
+    }
+
     /// Since began: a pointer's `drag` totals are the motion since the primary button went down,
     /// and a pinch's `scale` is 1 at `began`. Per event: a `cancelled` pinch or swipe line, where
     /// nothing moved, has `dx`, `dy` and `rotationChange` 0, and keeps the `scale` of the line

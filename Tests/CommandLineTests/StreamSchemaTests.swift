@@ -59,11 +59,12 @@ import WayfinderTestSupport
         #expect(outcome.standardError == "")
         #expect(outcome.outputLines == [])
         #expect(outcome.exitCode == 0)
-        // Between them they show every type but a long press (no recording holds one still) and a
-        // swipe (no recording has three fingers moving together).
+        // Between them they show every type but a long press (no recording holds one still), a
+        // swipe (no recording has three fingers moving together) and a position (touchscreen
+        // fingers are touches; no recording has a tablet).
         #expect(
             types == [
-                "device", "key", "button", "scroll", "tap", "drag", "motion", "position", "focus", "select", "action",
+                "device", "key", "button", "scroll", "tap", "drag", "motion", "touch", "focus", "select", "action",
                 "contentOffset", "pinch", "hold",
             ])
     }

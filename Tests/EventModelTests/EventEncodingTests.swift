@@ -113,6 +113,27 @@ import Testing
                 == head + #""type":"position","x":0.5,"y":1,"touchType":"direct","down":true,"contact":3}"#)
     }
 
+    /// A touchscreen finger: a `touch` line, printed without `--motion`; version 1 printed it as
+    /// a `position`, only with `--motion`; the text for people leaves it to `--motion`.
+    @Test func touchesPrintTheirPhaseWithoutMotion() {
+        let down = WayfinderEvent(
+            time: Self.origin, device: Self.pad,
+            payload: .input(.touch(.down, position: Vector(x: 0.5, y: 0.25), contact: 1), target: "map"))
+        #expect(
+            down.jsonLine(origin: Self.origin)
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":2,"type":"touch","phase":"down","x":0.5,"#
+                + #""y":0.25,"contact":1,"target":"map"}"#)
+        #expect(down.jsonLine(origin: Self.origin, version: .one) == nil)
+        #expect(
+            down.jsonLine(origin: Self.origin, includeMotion: true, version: .one)
+                == #"{"time":0,"device":"Pad \"1\"","deviceID":"0:0","version":1,"type":"position","x":0.5,"y":0.25,"#
+                + #""touchType":"direct","down":true,"contact":1,"target":"map"}"#)
+        #expect(down.textLine(origin: Self.origin) == nil)
+        #expect(
+            down.textLine(origin: Self.origin, includeMotion: true)
+                == #"  0.000000  Pad "1"  touch down 0.5000 0.2500 contact 1 → map"#)
+    }
+
     @Test func multiFingerGesturesPrintTheFieldsOfTheirKind() {
         let pinch = Gesture(
             kind: .pinch, phase: .changed, fingers: 2, touchType: .indirectPointer, delta: Vector(x: 1, y: -2),

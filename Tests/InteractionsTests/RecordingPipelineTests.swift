@@ -312,7 +312,7 @@ import WayfinderTestSupport
         #expect(pans.first?.phase == .began)
         #expect(pans.last?.phase == .ended)
         let positions = result.pipeline.classified.compactMap { input -> Vector? in
-            if case .position(let fraction, .direct, _, _) = input.event { return fraction }
+            if case .touch(_, let fraction, _) = input.event { return fraction }
             return nil
         }
         let first = try #require(positions.first)
@@ -339,7 +339,7 @@ import WayfinderTestSupport
             return false
         }
         let lifts = count(pipeline.classified) {
-            if case .position(_, .direct, false, _) = $0 { return true }
+            if case .touch(.up, _, _) = $0 { return true }
             return false
         }
         #expect(classifiedTaps >= 8)

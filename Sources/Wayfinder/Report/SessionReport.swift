@@ -235,6 +235,7 @@ public struct SessionReport: Sendable {
             case .scroll(_, _, _, let phase, _): return phase == .began || phase == .ended
             case .longPress(let phase, _, _), .drag(let phase, _, _, _): return phase != .changed
             case .gesture(let gesture): return gesture.phase != .changed
+            case .touch(let phase, _, _): return phase != .move
             case .key, .motion, .position: return false
             }
         }
@@ -252,7 +253,7 @@ public struct SessionReport: Sendable {
             case .drag(let phase, _, _, _): return phase == .changed ? nil : ("drag", phase == .began)
             case .gesture(let gesture):
                 return gesture.phase == .changed ? nil : (gesture.kind.rawValue, gesture.phase == .began)
-            case .scroll, .tap, .motion, .position: return nil
+            case .scroll, .tap, .motion, .position, .touch: return nil
             }
         }
 
@@ -275,6 +276,7 @@ public struct SessionReport: Sendable {
                 case .drag(let phase, _, _, _): return ("drag", "drag \(phase.rawValue)")
                 case .motion: return ("motion", "motion")
                 case .position: return ("position", "position")
+                case .touch(let phase, _, _): return ("touch", "touch \(phase.rawValue)")
                 case .gesture(let gesture):
                     return (gesture.kind.rawValue, "\(gesture.kind.rawValue) \(gesture.phase.rawValue)")
                 }

@@ -466,7 +466,7 @@ public final class Runtime {
                 sceneOutput.removeAll(keepingCapacity: true)
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
                 append(sceneOutput, device: device.identity, into: &output)
-            case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .gesture:
+            case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .touch, .gesture:
                 if case .motion = input.event, device.kind == .pointingStick, devices.count > 1 {
                     shareStickMotion(from: device, at: input.time)
                 }

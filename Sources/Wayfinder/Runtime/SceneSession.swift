@@ -71,7 +71,7 @@ final class SceneSession: SceneDriver {
         interactions.handle(input, into: &output)
         switch input.event {
         case .tap(_, .direct, let position?), .longPress(_, .direct, let position?),
-            .drag(_, .direct, _, let position?):
+            .drag(_, .direct, _, let position?), .touch(_, let position, _):
             // A finger on a touchscreen is where it touches, not where the pointer was left.
             return interactions.node(underTouchAt: position)?.identifier
         case .button, .tap, .longPress, .drag, .gesture:

@@ -140,7 +140,7 @@ def comparable(stream: list[dict]) -> list[tuple]:
     kept = []
     for item in stream:
         kind = item.get("type")
-        if kind in ("device", "motion", "position"):
+        if kind in ("device", "motion", "position", "touch", "why"):
             continue
         if kind == "button":
             kept.append(("button", item.get("button"), item.get("state"), item.get("trigger")))
