@@ -5,8 +5,8 @@ import InputEvents
 /// Classifies a touchscreen: every contact's position, taps, long press, drag after the
 /// long-press (lift) delay, and pinch, swipe and hold with two or more touches.
 ///
-/// - Every contact's `position` events carry its slot as `contact`, from its landing to its lift
-///   (`isDown` false), so that simultaneous touches are told apart.
+/// - Every contact's `touch` events carry its slot as `contact`, from its landing (`down`) to
+///   its lift (`up`), so that simultaneous touches are told apart.
 /// - The *primary* contact is the first to land on an empty screen: the single-touch press
 ///   follows it. Other contacts count toward a tap's fingers.
 /// - A **tap** is judged by `TouchSequence`: every contact lifts before the long-press duration

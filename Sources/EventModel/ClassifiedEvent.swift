@@ -141,7 +141,8 @@ public enum ClassifiedEvent: Hashable, Sendable {
     case key(code: KeyCode, state: KeyState, modifiers: KeyModifiers, keysym: KeySymbol?, text: String?)
     /// A logical click. `code` is the physical button, when there is one.
     case button(PointerButton, state: ButtonState, trigger: ButtonTrigger, code: KeyCode?)
-    /// A scroll. `delta` is in points (positive y scrolls down, positive x right). `v120` is set for
+    /// A scroll. `delta` is in the points a scroll view moves, 40 per wheel detent (positive y
+    /// scrolls down, positive x right). `v120` is set for
     /// discrete scrolls (120 per detent); `phase` and `velocity` (points per second, on `ended`) for
     /// continuous ones.
     case scroll(source: ScrollSource, delta: Vector, v120: Vector?, phase: ScrollPhase?, velocity: Vector?)
