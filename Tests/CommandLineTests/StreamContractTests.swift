@@ -11,6 +11,9 @@ import WayfinderTestSupport
     /// One scroll view over the whole scene, with room to scroll down and right.
     static let scene = Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/scenes/units.scene.json")
 
+    /// The scene's size: a touchscreen is the scene, its fractions scene points.
+    static let sceneSize = (width: 1024.0, height: 768.0)
+
     /// Points a wheel detent scrolls, as the contract states it.
     static let pointsPerDetent = 40.0
 
@@ -76,7 +79,9 @@ import WayfinderTestSupport
     /// Units: a wheel scroll's `dx`, `dy` are 40 points a detent (120 in `v120x`, `v120y`), and
     /// the scroll view moves by exactly that, stopping only at the top and left edges; a
     /// continuous scroll moves it by its `dx`, `dy` too while it stays inside. A `pan`'s totals
-    /// are the sum of the scrolls that drove it since it began: the same points, the same sign.
+    /// are the sum of the scrolls that drove it since it began: the same points, the same sign;
+    /// a pan that a touchscreen finger drives scrolls against the finger's travel since it landed,
+    /// in the scene's points.
     @Test(arguments: BundledRecording.all)
     func scrollsMoveTheScrollViewByTheirDeltas(recording: BundledRecording) throws {
         for scene in [false, true] {
@@ -84,10 +89,21 @@ import WayfinderTestSupport
             var offset = (x: 0.0, y: 0.0)
             // The scrolls since the last pan ended.
             var scrolled = (x: 0.0, y: 0.0, count: 0)
+            // Where the first finger landed, and where it is; the pointer's drag under way.
+            var finger: (start: (x: Double, y: Double), now: (x: Double, y: Double))?
+            var drag: (x: Double, y: Double)?
             for (index, line) in lines.enumerated() {
                 let type = line["type"] as? String
                 if type == "contentOffset", let x = Self.number(line, "x"), let y = Self.number(line, "y") {
                     offset = (x, y)
+                }
+                if type == "drag", line["touchType"] as? String == "indirectPointer" {
+                    drag = (Self.number(line, "totalDx") ?? .nan, Self.number(line, "totalDy") ?? .nan)
+                }
+                if type == "touch", line["contact"] as? Int == 0, let x = Self.number(line, "x"),
+                    let y = Self.number(line, "y")
+                {
+                    finger = line["phase"] as? String == "down" ? ((x, y), (x, y)) : finger.map { ($0.start, (x, y)) }
                 }
                 guard type == "scroll", let dx = Self.number(line, "dx"), let dy = Self.number(line, "dy") else {
                     if type == "action", line["name"] as? String == "pan" {
@@ -97,9 +113,24 @@ import WayfinderTestSupport
                             let tolerance = Self.rounding * Double(scrolled.count + 1) + 1e-9
                             #expect(abs((Self.number(line, "totalDx") ?? .nan) - scrolled.x) <= tolerance, "\(line)")
                             #expect(abs((Self.number(line, "totalDy") ?? .nan) - scrolled.y) <= tolerance, "\(line)")
+                        } else if drag != nil {
+                            // A pointer's pan follows the pointer in the scene, which stops at the
+                            // scene's edges where the drag's motion does not: not compared.
+                        } else {
+                            let finger = try #require(finger, "a pan without scrolls or a drag is a finger's: \(line)")
+                            // Two fractions rounded to millionths, in scene points, and the total.
+                            let x = -(finger.now.x - finger.start.x) * Self.sceneSize.width
+                            let y = -(finger.now.y - finger.start.y) * Self.sceneSize.height
+                            let toleranceX = 2 * Self.rounding * Self.sceneSize.width + Self.rounding
+                            let toleranceY = 2 * Self.rounding * Self.sceneSize.height + Self.rounding
+                            #expect(abs((Self.number(line, "totalDx") ?? .nan) - x) <= toleranceX, "\(line)")
+                            #expect(abs((Self.number(line, "totalDy") ?? .nan) - y) <= toleranceY, "\(line)")
                         }
                         let phase = line["phase"] as? String
-                        if phase == "ended" || phase == "cancelled" { scrolled = (0, 0, 0) }
+                        if phase == "ended" || phase == "cancelled" {
+                            scrolled = (0, 0, 0)
+                            drag = nil
+                        }
                     }
                     continue
                 }
