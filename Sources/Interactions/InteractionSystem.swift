@@ -205,7 +205,7 @@ public final class InteractionSystem {
             trace?("device quirk: non-finite geometry ignored: \(input.event)")
             return
         }
-        carry(router.route(input.event, lineHeight: thresholds.discreteScrollLineHeight), at: time)
+        carry(router.route(input.event), at: time)
         switch input.event {
         case .motion, .position(_, .indirectPointer, _, _), .scroll:
             // The pointer moved, or content moved under it.

@@ -27,12 +27,6 @@ public struct InteractionThresholds: Hashable, Sendable {
     /// a long press and moving enough for a pan.
     public var panMinimumMovement: Double = ClassificationThresholds.default.longPressAllowableMovement
 
-    /// How far one wheel detent (120 units of v120) scrolls a scroll view or pans a pan.
-    ///
-    /// The classifier's points per detent, so that a wheel scroll moves a scroll view by the
-    /// `dy` the stream prints.
-    public var discreteScrollLineHeight: Double = ClassificationThresholds.default.pointsPerDetent
-
     /// The fraction of its velocity a decelerating scroll view keeps each millisecond.
     ///
     /// 0.998 is `UIScrollView.DecelerationRate.normal` (`.fast` is 0.99); UIKit states scroll-view

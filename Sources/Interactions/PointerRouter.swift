@@ -85,11 +85,8 @@ struct PointerRouter {
         return count
     }
 
-    /// Routes one input.
-    /// - Parameters:
-    ///   - event: The classified input (with finite geometry).
-    ///   - lineHeight: How far one wheel detent (120 units of v120) scrolls, in points.
-    mutating func route(_ event: ClassifiedEvent, lineHeight: Double) -> Route {
+    /// Routes one input (with finite geometry).
+    mutating func route(_ event: ClassifiedEvent) -> Route {
         switch event {
         case .motion(let delta, _):
             pointerLocation = clampedToScene(pointerLocation + delta)
@@ -97,7 +94,7 @@ struct PointerRouter {
         case .touch(let phase, let fraction, let contact):
             // A touchscreen's finger: a direct touch from its landing to its lift.
             let touch = ClassifiedEvent.position(fraction, touchType: .direct, isDown: phase != .up, contact: contact)
-            return route(touch, lineHeight: lineHeight)
+            return route(touch)
         case .position(let fraction, let touchType, let isDown, let contact):
             let location = sceneLocation(of: fraction)
             switch touchType {
@@ -123,10 +120,10 @@ struct PointerRouter {
                 guard let index, touches[index].button == button else { return .none }
                 return end(index, at: pointerLocation)
             }
-        case .scroll(let source, let delta, let v120, let phase, let velocity):
-            var points = delta
-            if source == .discrete, let v120 { points = v120 * (lineHeight / 120) }
-            return .scroll(ScrollSample(source: source, delta: points, phase: phase, velocity: velocity ?? .zero))
+        case .scroll(let source, let delta, _, let phase, let velocity):
+            // The stream's points are what the content moves: a wheel detent is the classifier's
+            // points per detent, times the scroll factor.
+            return .scroll(ScrollSample(source: source, delta: delta, phase: phase, velocity: velocity ?? .zero))
         case .key(let code, let state, _, _, _):
             return code == .escape && state == .down ? cancel() : .none
         case .longPress(let phase, let touchType, _):

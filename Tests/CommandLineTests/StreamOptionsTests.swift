@@ -49,6 +49,28 @@ import WayfinderTestSupport
         )
     }
 
+    /// A wheel's `dy` is what the scroll view moves whatever the settings: with a scroll factor
+    /// of 2 (and natural scrolling, so that the first notches scroll down from the top), a detent
+    /// scrolls 80 points and the content moves 80.
+    @Test func aScrollFactorMovesTheScrollViewAsFarAsTheStreamSays() throws {
+        let outcome = try WayfinderProcess.run([
+            "replay", "--json", "--scroll-factor", "2", "--natural-scrolling", "--scene",
+            Fixtures.packageRoot.appendingPathComponent("Tests/Fixtures/scenes/units.scene.json").path,
+            Self.recording("mouse/evemu-devices_logitech-ultrathin-touch-mouse.wheel-buttons.evemu"),
+        ])
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        let source = #""device":"Ultrathin Touch Mouse","deviceID":"0:0","version":2"#
+        #expect(
+            Array(outcome.outputLines.filter { !$0.contains(#""type":"action""#) }.dropFirst().prefix(4)) == [
+                #"{"time":1.068833,\#(source),"type":"scroll","source":"discrete","dx":0,"dy":80,"v120x":0,"#
+                    + #""v120y":120,"target":"page"}"#,
+                #"{"time":1.068833,\#(source),"type":"contentOffset","item":"page","x":0,"y":80}"#,
+                #"{"time":1.091331,\#(source),"type":"scroll","source":"discrete","dx":0,"dy":80,"v120x":0,"#
+                    + #""v120y":120,"target":"page"}"#,
+                #"{"time":1.091331,\#(source),"type":"contentOffset","item":"page","x":0,"y":160}"#,
+            ])
+    }
+
     @Test func anUnknownVersionIsAUsageError() throws {
         let outcome = try WayfinderProcess.run(
             ["replay", "--json", "--stream-version", "3", Self.recording("touchpad/xit_synaptics-clickpad.tap.events")])

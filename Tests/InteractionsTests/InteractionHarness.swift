@@ -206,11 +206,12 @@ final class InteractionHarness {
 
     // MARK: Scrolling
 
-    /// Turns a wheel by whole detents (positive scrolls down).
+    /// Turns a wheel by whole detents (positive scrolls down), of the classifier's points each.
     func wheel(detents: Double) {
+        let points = ClassificationThresholds.default.pointsPerDetent
         send(
             .scroll(
-                source: .discrete, delta: Vector(x: 0, y: detents * 15), v120: Vector(x: 0, y: detents * 120),
+                source: .discrete, delta: Vector(x: 0, y: detents * points), v120: Vector(x: 0, y: detents * 120),
                 phase: nil, velocity: nil))
     }
 

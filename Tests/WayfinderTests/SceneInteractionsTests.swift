@@ -131,7 +131,7 @@ import WayfinderTestSupport
                 ClassifiedInput(
                     time: start + .milliseconds(Int64(10 * step)),
                     event: .scroll(
-                        source: .discrete, delta: Vector(x: 0, y: 10), v120: Vector(x: 0, y: 120), phase: nil,
+                        source: .discrete, delta: Vector(x: 0, y: 40), v120: Vector(x: 0, y: 120), phase: nil,
                         velocity: nil)
                 )
             )
@@ -151,7 +151,7 @@ import WayfinderTestSupport
             ClassifiedInput(
                 time: start,
                 event: .scroll(
-                    source: .discrete, delta: Vector(x: 0, y: 10), v120: Vector(x: 0, y: 120), phase: nil, velocity: nil
+                    source: .discrete, delta: Vector(x: 0, y: 40), v120: Vector(x: 0, y: 120), phase: nil, velocity: nil
                 )
             )
         )
