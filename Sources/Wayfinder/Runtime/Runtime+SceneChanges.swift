@@ -45,3 +45,12 @@ extension Runtime {
         sceneSession?.treeDidChange()
     }
 }
+
+/// A runtime belongs to one thread or actor at a time (see <doc:Concurrency>): it is not
+/// `Sendable`, and says so, so that the compiler refuses to share it between tasks.
+@available(*, unavailable, message: "a Runtime belongs to one thread or actor; share its events instead")
+extension Runtime: Sendable {}
+
+/// A live loop belongs to the thread or actor of its runtime.
+@available(*, unavailable, message: "a LiveLoop belongs to its runtime's thread or actor")
+extension LiveLoop: Sendable {}
