@@ -1,4 +1,5 @@
 import EventModel
+import Foundation
 import InputDevices
 import InputEvents
 import Scenes
@@ -20,9 +21,11 @@ import WayfinderTestSupport
 
     /// The events of the recording's frames fed straight to a runtime: every device added at the
     /// first frame, the frames, then time passing to the end, when the devices go.
-    static func expectedLines() throws -> [String] {
+    static func expectedLines(
+        recording: String = recording, quietTime: Duration = quietTime
+    ) throws -> [String] {
         let replay = try Replay.load([ReplayInput(path: recording)])
-        let runtime = try Runtime(scene: try Scene.load(path: sceneFile).scene)
+        let runtime = try Runtime(scene: try Scene.load(path: sceneFile).scene, settings: Demo.settings)
         var events: [WayfinderEvent] = []
         var steps = try replay.makeSteps()
         var frames: [(Int, EventFrame)] = []
@@ -42,7 +45,7 @@ import WayfinderTestSupport
     }
 
     @Test func anApplicationsPollLoopGivesTheEventsOfTheFrames() throws {
-        let runtime = try Runtime(scene: try Scene.load(path: Self.sceneFile).scene)
+        let runtime = try Runtime(scene: try Scene.load(path: Self.sceneFile).scene, settings: Demo.settings)
         var events: [WayfinderEvent] = []
         runtime.onEvent = { events.append($0) }
         let source = try PacedReplaySource(
@@ -63,7 +66,7 @@ import WayfinderTestSupport
     }
 
     @Test func anAsyncRunGivesTheSameEvents() async throws {
-        let runtime = try Runtime(scene: try Scene.load(path: Self.sceneFile).scene)
+        let runtime = try Runtime(scene: try Scene.load(path: Self.sceneFile).scene, settings: Demo.settings)
         var events: [WayfinderEvent] = []
         runtime.onEvent = { events.append($0) }
         let source = try PacedReplaySource(
@@ -72,5 +75,19 @@ import WayfinderTestSupport
         try await loop.run()
         #expect(loop.isFinished)
         #expect(events.compactMap { $0.textLine(origin: source.startTime) } == (try Self.expectedLines()))
+    }
+
+    /// The lines the example applications (`Examples/LiveLoops`) must print for the bundled
+    /// hover recording, which `Scripts/test` compares with what each prints, are the events of
+    /// its frames.
+    @Test func theExampleApplicationsExpectedLinesAreTheEventsOfTheFrames() throws {
+        let expected = try String(
+            contentsOf: Fixtures.packageRoot.appendingPathComponent("Examples/LiveLoops/Expected/demo-hover.txt"),
+            encoding: .utf8)
+        let lines = try Self.expectedLines(
+            recording: Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources/Demo/demo-hover.evemu")
+                .path,
+            quietTime: PacedReplaySource.defaultQuietTime)
+        #expect(expected == lines.map { $0 + "\n" }.joined())
     }
 }

@@ -6,7 +6,7 @@ import InputEvents
     @preconcurrency import Glibc
 #endif
 
-/// Why ``LiveLoop/run()-swift.method`` cannot wait on a source.
+/// Why `try await loop.run()` (``LiveLoop``) cannot wait on a source.
 public struct LiveLoopError: Error, CustomStringConvertible, Sendable {
     /// What went wrong.
     public var description: String
@@ -16,7 +16,7 @@ extension LiveLoop {
     /// Runs until the source stops or the task is cancelled, waiting for input without blocking
     /// a thread of the caller's: the wait happens on a Dispatch thread, and everything else (the
     /// runtime, its `onEvent`) on the caller's actor, where the loop stays. Then removes every
-    /// device and closes the source, as ``run()`` does.
+    /// device and closes the source, as the blocking `run()` does.
     ///
     /// ```swift
     /// @MainActor func follow(_ loop: LiveLoop) async throws {

@@ -64,8 +64,8 @@ public protocol PollableInputSource: LiveInputSource {
 /// a deadline is seen before it, as in a replay.
 ///
 /// Three ways to run it (see <doc:EmbeddingTheRuntime>):
-/// - ``run()`` blocks its thread until the source stops.
-/// - ``run()-swift.method`` (`try await loop.run()`) waits without blocking a thread, on the
+/// - `try loop.run()` blocks its thread until the source stops.
+/// - `try await loop.run()` waits without blocking a thread, on the
 ///   caller's actor, until the source stops or the task is cancelled.
 /// - An application's own loop waits on ``fileDescriptor`` with ``timeout``, and calls
 ///   ``drain()`` when either is over.
@@ -135,7 +135,7 @@ public final class LiveLoop {
     /// current as devices come and go. Add it to the application's own loop (epoll, `poll`,
     /// GLib, a `DispatchSource`), together with ``timeout``, and call ``drain()`` when it is
     /// readable or the timeout is over. Nil when the source has no descriptors to give (it is no
-    /// ``PollableInputSource``): run the loop with ``run()`` then.
+    /// ``PollableInputSource``): run the loop with `run()` then.
     /// - Throws: `DeviceError` when the epoll descriptor cannot be made.
     public func fileDescriptor() throws(DeviceError) -> Int32? {
         guard source is any PollableInputSource else { return nil }
@@ -194,7 +194,7 @@ public final class LiveLoop {
     }
 
     /// Stops: removes every device (cancelling gestures, releasing keys and buttons) and closes
-    /// the source. ``run()`` and ``drain()`` do it when the source stops; call it when the
+    /// the source. `run()` and ``drain()`` do it when the source stops; call it when the
     /// application quits first. Calling it again does nothing.
     public func finish() {
         guard !isFinished else { return }
