@@ -74,7 +74,35 @@ import WayfinderTestSupport
         let loop = LiveLoop(runtime: runtime, source: source, clock: source.now)
         try await loop.run()
         #expect(loop.isFinished)
-        #expect(events.compactMap { $0.textLine(origin: source.startTime) } == (try Self.expectedLines()))
+        let lines = events.compactMap { $0.textLine(origin: source.startTime) }
+        let expected = try Self.expectedLines()
+        #expect(lines == expected)
+    }
+
+    @Test func cancellingTheTaskEndsAnAsyncRunAndRemovesTheDevices() async throws {
+        let keyboard = Fixtures.packageRoot.appendingPathComponent(
+            "Sources/Wayfinder/Resources/Demo/demo-keyboard.evemu"
+        )
+        .path
+        let started = AsyncStream<Void>.makeStream()
+        let run = Task { () async throws -> [String] in
+            let runtime = try Runtime()
+            var devices: [String] = []
+            runtime.onEvent = { event in
+                guard case .device = event.payload else { return }
+                devices.append(event.summary() ?? "")
+                started.continuation.yield()
+            }
+            let source = try PacedReplaySource(replay: try Replay.load([ReplayInput(path: keyboard)]))
+            let loop = LiveLoop(runtime: runtime, source: source, clock: source.now)
+            try await loop.run()
+            #expect(loop.isFinished)
+            return devices
+        }
+        // The six-second recording is cut short once its keyboard is there.
+        for await _ in started.stream { break }
+        run.cancel()
+        #expect(try await run.value == ["device added (keyboard)", "device removed (keyboard)"])
     }
 
     /// The lines the example applications (`Examples/LiveLoops`) must print for the bundled

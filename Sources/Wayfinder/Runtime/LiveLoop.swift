@@ -67,7 +67,7 @@ public protocol PollableInputSource: LiveInputSource {
 /// - `try loop.run()` blocks its thread until the source stops.
 /// - `try await loop.run()` waits without blocking a thread, on the
 ///   caller's actor, until the source stops or the task is cancelled.
-/// - An application's own loop waits on ``fileDescriptor`` with ``timeout``, and calls
+/// - An application's own loop waits on ``fileDescriptor()`` with ``timeout``, and calls
 ///   ``drain()`` when either is over.
 ///
 /// A loop and its runtime belong to one thread or actor at a time (see <doc:Concurrency>).

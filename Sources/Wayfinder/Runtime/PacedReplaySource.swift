@@ -111,6 +111,9 @@ public final class PacedReplaySource: PollableInputSource {
             pending = nil
             try readNextFrame()
         }
+        // Woken late, past the end that the last frame now sets: the source's time stops there
+        // (the loop has advanced no further than the previous poll's time, before that frame).
+        if let end, current > end { current = end }
         if let end, current >= end { return false }
         timer.expire(atMicroseconds: (pending?.time ?? end ?? current).microseconds)
         return true
