@@ -170,7 +170,7 @@ let package = Package(
             name: "WayfinderTests",
             dependencies: [
                 "Wayfinder", "Classification", "EventModel", "FocusEngine", "Geometry", "InputEvents", "InputRecording",
-                "Interactions", "Scenes", "WayfinderTestSupport",
+                "Interactions", "Scenes", "WayfinderTestSupport", "WayfinderTesting",
             ],
             swiftSettings: strictSettings
         ),

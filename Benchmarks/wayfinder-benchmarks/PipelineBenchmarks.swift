@@ -57,16 +57,22 @@ final class RuntimeLoop {
         }
     }
 
-    /// The demo: its scene and the frames of all its recordings, merged in time order.
-    static func demo(warmUpBudget: Duration? = timingWarmUpBudget) throws -> RuntimeLoop {
+    /// The demo: its scene and the frames of all its recordings, merged in time order; with
+    /// `boundedEvents`, the runtime also fills a bounded event sequence that nothing reads (full
+    /// after a few frames, so every event pushes out the oldest).
+    static func demo(warmUpBudget: Duration? = timingWarmUpBudget, boundedEvents: Bool = false) throws
+        -> RuntimeLoop
+    {
         let demo = try Demo.load(from: PipelineBenchmarks.resourcesDirectory)
         var frames: [(DeviceID, EventFrame)] = []
         var steps = try demo.replay.makeSteps()
         while let step = try steps.next() {
             if case .frame(let frame) = step.action { frames.append((DeviceID(rawValue: step.source), frame)) }
         }
+        let runtime = try demo.makeRuntime()
+        if boundedEvents { _ = runtime.events(keepingNewest: 64) }
         return try RuntimeLoop(
-            runtime: demo.makeRuntime(),
+            runtime: runtime,
             devices: demo.replay.sources.map(\.description),
             frames: frames,
             warmUpBudget: warmUpBudget
@@ -175,8 +181,9 @@ enum PipelineBenchmarks {
         }
     }
 
-    /// `pipeline.allocations` (the demo) and `pipeline.allocations.<cells>` (a grid): heap
-    /// allocations per frame through the runtime in steady state.
+    /// `pipeline.allocations` (the demo, with a bounded event sequence filled and dropping) and
+    /// `pipeline.allocations.<cells>` (a grid): heap allocations per frame through the runtime
+    /// in steady state.
     static func allocations(grid cells: Int?) -> Benchmark {
         let name = "pipeline.allocations" + (cells.map { ".\($0)" } ?? "")
         // Warmed up by two whole passes, so that every path has run. On a grid the session has no
@@ -185,7 +192,7 @@ enum PipelineBenchmarks {
         // alike.
         let makeLoop = { () throws -> RuntimeLoop in
             if let cells { return try RuntimeLoop.grid(cells: cells, laps: 0, warmUpBudget: nil) }
-            return try RuntimeLoop.demo(warmUpBudget: nil)
+            return try RuntimeLoop.demo(warmUpBudget: nil, boundedEvents: true)
         }
         // Whole passes, so that every kind of frame is counted: 40 of the demo's 604 frames
         // (24,160, about as many as the classification check's 20,000); one of the grid session's.

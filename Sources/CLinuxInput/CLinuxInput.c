@@ -4,7 +4,10 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/ioctl.h>
+#include <sys/timerfd.h>
+#include <time.h>
 #include <unistd.h>
 
 _Static_assert(sizeof(struct input_event) == 24 || sizeof(struct input_event) == 16,
@@ -89,4 +92,28 @@ void wayfinder_remove_stop_signal_handlers(void) {
 
 void wayfinder_restore_stop_signal_mask(void) {
     (void)pthread_sigmask(SIG_SETMASK, &wayfinder_previous_signal_mask, NULL);
+}
+
+int wayfinder_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int wayfinder_epoll_add(int epoll, int descriptor, unsigned int events) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = events;
+    event.data.fd = descriptor;
+    return epoll_ctl(epoll, EPOLL_CTL_ADD, descriptor, &event);
+}
+
+int wayfinder_epoll_remove(int epoll, int descriptor) {
+    return epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, NULL);
+}
+
+int wayfinder_timerfd_create(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC); }
+
+int wayfinder_timerfd_set_absolute(int timer, long long seconds, long long nanoseconds) {
+    struct itimerspec value;
+    memset(&value, 0, sizeof value);
+    value.it_value.tv_sec = (time_t)seconds;
+    value.it_value.tv_nsec = (long)nanoseconds;
+    return timerfd_settime(timer, TFD_TIMER_ABSTIME, &value, NULL);
 }

@@ -319,6 +319,14 @@ public final class FocusNode: FocusItem {
         children.append(child)
     }
 
+    /// Takes the node out of its parent's children (a ``FocusNode`` parent's). Call
+    /// ``FocusSystem/invalidateLayout()`` afterwards: focus leaves the node if it had it.
+    public func removeFromParent() {
+        guard let parent = parent as? FocusNode else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+
     /// Removes every child.
     public func removeAllChildren() {
         for case let node as FocusNode in children { node.parent = nil }

@@ -1,5 +1,9 @@
 public import InputEvents
 
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
 /// Something that happened on the devices of an ``InputSession``.
 public enum SessionEvent: Hashable, Sendable {
     /// A device was opened: at the start, or when it was plugged in.
@@ -138,6 +142,32 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
         deliverPending(handle)
         return true
     }
+
+    /// Appends the descriptors the session waits on, each for reading: every open device's, the
+    /// hotplug monitor's and the stop signals' (when the session handles them). For an
+    /// application's own loop (epoll, GLib, Dispatch): wait on these, then call
+    /// ``poll(timeout:participants:_:)`` with a zero timeout, which reads what is ready without
+    /// blocking. The set changes when devices come and go: append them again after each poll.
+    ///
+    /// Devices opened or failed since the last poll are reported without any descriptor being
+    /// ready: ``hasPendingEvents`` says so, and the loop should poll without waiting.
+    public func appendPollRequests(to requests: inout [PollRequest]) {
+        for device in devices {
+            requests.append(PollRequest(descriptor: device.handle.withFileDescriptor { $0.rawValue }, events: pollIn))
+        }
+        if let descriptor = monitor?.withFileDescriptor({ $0.rawValue }) {
+            requests.append(PollRequest(descriptor: descriptor, events: pollIn))
+        }
+        if let descriptor = stopSignals?.withFileDescriptor({ $0.rawValue }) {
+            requests.append(PollRequest(descriptor: descriptor, events: pollIn))
+        }
+    }
+
+    /// Whether devices opened (or not) since the last poll are waiting to be reported: the next
+    /// ``poll(timeout:participants:_:)`` returns them at once.
+    public var hasPendingEvents: Bool { !pendingEvents.isEmpty }
+
+    private var pollIn: Int16 { Int16(POLLIN) }
 
     /// Releases every grab and closes every device, as a stop signal does.
     public func stop(signal: Int32 = 0) {

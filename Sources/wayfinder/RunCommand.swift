@@ -104,7 +104,9 @@ struct RunCommand: Command {
         let messages = MessageSink()
         let source: DeviceSessionSource
         do {
-            source = try DeviceSessionSource(grabs: grabs, selection: selection) { messages.report($0) }
+            source = try DeviceSessionSource(grabs: grabs, selection: selection, handlesStopSignals: true) {
+                messages.report($0)
+            }
         } catch {
             throw CommandFailure("\(error)")
         }

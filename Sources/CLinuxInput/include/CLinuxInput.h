@@ -41,4 +41,22 @@ void wayfinder_remove_stop_signal_handlers(void);
 /// Restores the calling thread's signal mask from before the handlers were installed.
 void wayfinder_restore_stop_signal_mask(void);
 
+/// `epoll_create1(EPOLL_CLOEXEC)`: a descriptor that is readable when one of those added is.
+/// Returns it, or -1 with errno set.
+int wayfinder_epoll_create(void);
+
+/// Adds `descriptor` to the epoll set, waiting for `events` (`POLLIN`, `POLLOUT`: the same bits
+/// as `EPOLLIN`, `EPOLLOUT`). Returns 0, or -1 with errno set.
+int wayfinder_epoll_add(int epoll, int descriptor, unsigned int events);
+
+/// Removes `descriptor` from the epoll set. Returns 0, or -1 with errno set.
+int wayfinder_epoll_remove(int epoll, int descriptor);
+
+/// `timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC)`. Returns it, or -1 with errno set.
+int wayfinder_timerfd_create(void);
+
+/// Arms the timer to expire once at an absolute `CLOCK_MONOTONIC` time (disarms it when both are
+/// zero). Returns 0, or -1 with errno set.
+int wayfinder_timerfd_set_absolute(int timer, long long seconds, long long nanoseconds);
+
 #endif

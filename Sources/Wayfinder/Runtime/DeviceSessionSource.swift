@@ -36,14 +36,18 @@ public struct DeviceSelection: Hashable, Sendable {
 }
 
 /// Attached hardware as a live source: an `InputSession` of every input device (or those a
-/// ``DeviceSelection`` names), with hotplug and a clean stop on SIGINT or SIGTERM.
+/// ``DeviceSelection`` names), with hotplug and, when asked, a clean stop on SIGINT or SIGTERM.
+///
+/// As a ``PollableInputSource`` it gives its descriptors to an application's own loop
+/// (``LiveLoop/fileDescriptor()``, ``LiveLoop/drain()``); the signals stay the application's
+/// unless `handlesStopSignals` is true.
 ///
 /// ```swift
 /// let runtime = try Runtime(scene: scene)
 /// let source = try DeviceSessionSource(grabs: false) { warning in print(warning) }
 /// try LiveLoop(runtime: runtime, source: source).run()
 /// ```
-public final class DeviceSessionSource: LiveInputSource {
+public final class DeviceSessionSource: PollableInputSource {
     private let session: InputSession<LibevdevDeviceIO>
     private var identifiers: [String: DeviceID] = [:]
     private var nextIdentifier = 0
@@ -64,17 +68,22 @@ public final class DeviceSessionSource: LiveInputSource {
     ///   - selection: Which devices to open, now and when plugged in later; every one by default.
     ///     A device is chosen by its node or by its name (read from sysfs without opening it, or
     ///     else from the device).
+    ///   - handlesStopSignals: Whether SIGINT, SIGTERM, SIGHUP and SIGQUIT stop the source
+    ///     (releasing grabs; ``LiveLoop`` then returns) instead of being left to the application.
     ///   - report: Called with warnings for people: a device that cannot be opened, hotplug off.
     /// - Throws: `DeviceError` when the devices cannot be listed or the signals set up.
     public init(
         grabs: Bool,
         selection: DeviceSelection = .all,
+        handlesStopSignals: Bool = false,
         report: @escaping (String) -> Void
     ) throws(DeviceError) {
         let nodes = try DeviceDiscovery.attachedDevices()
         attachedCount = nodes.count
         let skipped = SkippedNodes()
-        session = try InputSession(nodes: nodes, grabs: grabs, watchesHotplug: true, handlesStopSignals: true) {
+        session = try InputSession(
+            nodes: nodes, grabs: grabs, watchesHotplug: true, handlesStopSignals: handlesStopSignals
+        ) {
             node throws(DeviceError) in
             // Decided before opening when the node or its sysfs name says; grabbing happens after.
             let knownName = Self.systemName(of: node)
@@ -112,6 +121,20 @@ public final class DeviceSessionSource: LiveInputSource {
     /// Served in every wait for the devices, with their descriptors and timeouts: the
     /// accessibility bus's connection (``AccessibleScene``), for one.
     public var participants: [any PollParticipant] = []
+
+    public func appendPollRequests(to requests: inout [PollRequest]) {
+        session.appendPollRequests(to: &requests)
+        for participant in participants { participant.appendPollRequests(to: &requests) }
+    }
+
+    public var pollTimeout: Duration? {
+        if session.hasPendingEvents { return .zero }
+        var limit: Duration?
+        for participant in participants {
+            if let own = participant.pollTimeout { limit = min(limit ?? own, own) }
+        }
+        return limit
+    }
 
     public func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
         try session.poll(timeout: timeout, participants: participants) { event in

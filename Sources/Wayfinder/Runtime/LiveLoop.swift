@@ -1,4 +1,5 @@
 public import EventModel
+public import InputDevices
 public import InputEvents
 
 #if canImport(Glibc)
@@ -28,6 +29,25 @@ public protocol LiveInputSource: AnyObject {
     func close()
 }
 
+/// A live source an application's own loop can wait on: its descriptors go into the
+/// application's `poll`/epoll/GLib/Dispatch wait, and ``LiveInputSource/poll(timeout:into:)``
+/// with a zero timeout reads what is ready without blocking. ``LiveLoop/drain()`` drives one.
+///
+/// ```swift
+/// var requests: [PollRequest] = []
+/// source.appendPollRequests(to: &requests)   // every device, hotplug, stop signals if asked
+/// // wait until one is readable, or until source.pollTimeout, or until the runtime's deadline
+/// ```
+public protocol PollableInputSource: LiveInputSource {
+    /// Appends the descriptors to wait on now, each with the events it waits for. The set
+    /// changes as devices come and go: ask again after every poll.
+    func appendPollRequests(to requests: inout [PollRequest])
+    /// The longest a wait may last before the source has something to do without any descriptor
+    /// being ready: zero when input is waiting to be handed on (devices opened at the start), a
+    /// participant's timer; nil when only its descriptors matter.
+    var pollTimeout: Duration? { get }
+}
+
 /// The live event loop: waits on the devices, the hotplug monitor and the stop signals, with one
 /// timer (the wait's timeout) for the runtime's earliest deadline.
 ///
@@ -42,12 +62,27 @@ public protocol LiveInputSource: AnyObject {
 ///
 /// Everything readable is processed before a deadline fires, so a frame the kernel stamped before
 /// a deadline is seen before it, as in a replay.
+///
+/// Three ways to run it (see <doc:EmbeddingTheRuntime>):
+/// - `try loop.run()` blocks its thread until the source stops.
+/// - `try await loop.run()` waits without blocking a thread, on the
+///   caller's actor, until the source stops or the task is cancelled.
+/// - An application's own loop waits on ``fileDescriptor()`` with ``timeout``, and calls
+///   ``drain()`` when either is over.
+///
+/// A loop and its runtime belong to one thread or actor at a time (see <doc:Concurrency>).
 public final class LiveLoop {
     private let runtime: Runtime
     private let source: any LiveInputSource
     private let now: () -> Timestamp
     private var inputs: [LiveInput] = []
     private var produced: [WayfinderEvent] = []
+    /// The epoll set an application waits on, once asked for.
+    private var readiness: ReadinessSet?
+    /// The source's descriptors, asked for after every drain (a buffer kept from drain to drain).
+    private var requests: [PollRequest] = []
+    /// Whether the loop has finished: devices removed, source closed.
+    public private(set) var isFinished = false
 
     /// Creates a loop.
     /// - Parameters:
@@ -76,8 +111,8 @@ public final class LiveLoop {
     /// keys and buttons) and closes the source.
     /// - Throws: What the source throws while waiting.
     public func run() throws {
-        defer { source.close() }
-        while true {
+        defer { finish() }
+        while !isFinished {
             inputs.removeAll(keepingCapacity: true)
             let timeout = runtime.nextDeadline.map { deadline in max(.zero, deadline - now()) }
             let isRunning = try source.poll(timeout: timeout, into: &inputs)
@@ -91,8 +126,92 @@ public final class LiveLoop {
                 }
             }
         }
+    }
+
+    // MARK: In an application's own loop
+
+    /// A descriptor that becomes readable when the source has input: an epoll descriptor over
+    /// every descriptor of the source (devices, hotplug, stop signals when asked for), kept
+    /// current as devices come and go. Add it to the application's own loop (epoll, `poll`,
+    /// GLib, a `DispatchSource`), together with ``timeout``, and call ``drain()`` when it is
+    /// readable or the timeout is over. Nil when the source has no descriptors to give (it is no
+    /// ``PollableInputSource``): run the loop with `run()` then.
+    /// - Throws: `DeviceError` when the epoll descriptor cannot be made.
+    public func fileDescriptor() throws(DeviceError) -> Int32? {
+        guard source is any PollableInputSource else { return nil }
+        if readiness == nil {
+            readiness = try ReadinessSet()
+            syncDescriptors()
+        }
+        return readiness?.fileDescriptor
+    }
+
+    /// The earliest time at which the runtime has something to do without new input.
+    public var nextDeadline: Timestamp? { runtime.nextDeadline }
+
+    /// How long the application's loop may wait at most before calling ``drain()``: until the
+    /// runtime's next deadline, or zero when the source has input waiting already (the devices
+    /// opened at the start); nil when only the descriptor matters.
+    public var timeout: Duration? {
+        var limit = runtime.nextDeadline.map { deadline in max(.zero, deadline - now()) }
+        if let pollable = source as? any PollableInputSource, let own = pollable.pollTimeout {
+            limit = min(limit ?? own, own)
+        }
+        return limit
+    }
+
+    /// Reads what the source has ready without blocking and feeds it to the runtime; then fires
+    /// the deadlines that are due. Once the source has stopped (a stop signal, the end of a
+    /// recording), removes every device and closes the source, and returns false.
+    ///
+    /// The clock is read once, before reading: a frame read now was stamped before any deadline
+    /// fired after it, so the events are those a replay of the same frames gives, however late
+    /// the application's loop wakes.
+    /// - Throws: What the source throws while reading.
+    @discardableResult
+    public func drain() throws -> Bool {
+        guard !isFinished else { return false }
+        let current = now()
+        inputs.removeAll(keepingCapacity: true)
+        let isRunning: Bool
+        do {
+            isRunning = try source.poll(timeout: .zero, into: &inputs)
+        } catch {
+            finish()
+            throw error
+        }
+        feed()
+        guard isRunning else {
+            finish()
+            return false
+        }
+        if let deadline = runtime.nextDeadline, deadline <= current {
+            produced.removeAll(keepingCapacity: true)
+            runtime.advance(to: current, into: &produced)
+        }
+        if readiness != nil { syncDescriptors() }
+        return true
+    }
+
+    /// Stops: removes every device (cancelling gestures, releasing keys and buttons) and closes
+    /// the source. `run()` and ``drain()`` do it when the source stops; call it when the
+    /// application quits first. Calling it again does nothing.
+    public func finish() {
+        guard !isFinished else { return }
+        isFinished = true
         produced.removeAll(keepingCapacity: true)
         runtime.removeAllDevices(at: now(), into: &produced)
+        source.close()
+        requests.removeAll()
+        readiness?.update(to: requests)
+    }
+
+    /// Makes the epoll set the source's descriptors.
+    private func syncDescriptors() {
+        guard let pollable = source as? any PollableInputSource else { return }
+        requests.removeAll(keepingCapacity: true)
+        pollable.appendPollRequests(to: &requests)
+        readiness?.update(to: requests)
     }
 
     private func feed() {

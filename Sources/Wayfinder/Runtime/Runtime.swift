@@ -81,6 +81,8 @@ public final class Runtime {
     @exclusivity(unchecked) private var classified: [ClassifiedInput] = []
     @exclusivity(unchecked) private var sceneOutput: [TimedPayload] = []
     @exclusivity(unchecked) private var continuations: [Int: AsyncStream<WayfinderEvent>.Continuation] = [:]
+    /// The buffers of the bounded event sequences (``events(keepingNewest:)``).
+    @exclusivity(unchecked) private var buffers: [EventBuffer] = []
     private var nextContinuationID = 0
     @exclusivity(unchecked) private var lastTime: Timestamp?
     /// The device whose input the scene's deadline-driven events are attributed to: the last one
@@ -175,6 +177,7 @@ public final class Runtime {
 
     deinit {
         for continuation in continuations.values { continuation.finish() }
+        for buffer in buffers { buffer.finish() }
     }
 
     // MARK: Input
@@ -310,6 +313,8 @@ public final class Runtime {
     public func finish() {
         for continuation in continuations.values { continuation.finish() }
         continuations.removeAll()
+        for buffer in buffers { buffer.finish() }
+        buffers.removeAll()
     }
 
     // MARK: Output
@@ -321,7 +326,19 @@ public final class Runtime {
         return earliest.map { min($0, deadline) } ?? deadline
     }
 
-    /// The events from now on, as an asynchronous sequence that ends with ``finish()``.
+    /// The events from now on, as an asynchronous sequence with a bounded buffer that ends with
+    /// ``finish()``: when the consumer falls more than `limit` events behind, the oldest are
+    /// dropped and the consumer is told how many (``BoundedEvents``). The sequence is `Sendable`:
+    /// iterate it on any task, while the runtime stays on its own thread or actor.
+    public func events(keepingNewest limit: Int) -> BoundedEvents {
+        let buffer = EventBuffer(capacity: limit)
+        buffers.append(buffer)
+        return BoundedEvents(buffer: buffer)
+    }
+
+    /// The events from now on, as an asynchronous sequence that ends with ``finish()``. Its
+    /// buffer has no limit: a consumer that falls behind makes it grow.
+    /// ``events(keepingNewest:)`` bounds it.
     public var events: AsyncStream<WayfinderEvent> {
         let (stream, continuation) = AsyncStream<WayfinderEvent>.makeStream(bufferingPolicy: .unbounded)
         let id = nextContinuationID
@@ -534,10 +551,11 @@ public final class Runtime {
     /// decisions taken meanwhile to ``onDecision``, each before the events it preceded.
     private func notify(_ output: [WayfinderEvent], from start: Int) {
         if !decisions.isEmpty { return notifyWithDecisions(output, from: start) }
-        guard start < output.count, onEvent != nil || !continuations.isEmpty else { return }
+        guard start < output.count, onEvent != nil || !continuations.isEmpty || !buffers.isEmpty else { return }
         for event in output[start...] {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
+            for buffer in buffers { buffer.yield(event) }
         }
     }
 
@@ -550,6 +568,7 @@ public final class Runtime {
             }
             onEvent?(output[index])
             for continuation in continuations.values { continuation.yield(output[index]) }
+            for buffer in buffers { buffer.yield(output[index]) }
         }
         while next < decisions.count {
             onDecision?(decisions[next].decision)

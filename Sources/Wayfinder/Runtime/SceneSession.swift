@@ -24,6 +24,8 @@ final class SceneSession: SceneDriver {
     /// The nodes by identifier, when the session was built from a scene; a tree built in code is
     /// searched when an identifier is needed.
     private let nodes: NodeIndex<Node>
+    /// Whether nodes were removed since the scene was built: the scene's index is stale then.
+    private var hasChanged = false
     /// The focus engine's events for one key, reused.
     @exclusivity(unchecked) private var focusEvents: [EventPayload] = []
 
@@ -188,7 +190,11 @@ final class SceneSession: SceneDriver {
             let children = node.childNodes
             let describedChildren = described?.children
             for (index, child) in children.enumerated() {
-                let childDescription = describedChildren.flatMap { index < $0.count ? $0[index] : nil }
+                var childDescription = describedChildren.flatMap { index < $0.count ? $0[index] : nil }
+                if childDescription?.id != child.identifier {
+                    // Nodes were removed or added while running: find the description by id.
+                    childDescription = describedChildren?.first { $0.id == child.identifier }
+                }
                 visit(
                     child, described: childDescription?.id == child.identifier ? childDescription : nil,
                     scrollView: childScrollView)
@@ -220,11 +226,84 @@ final class SceneSession: SceneDriver {
         return snapshot
     }
 
+    // MARK: Changes while running
+
+    /// Moves a node to a new frame, in the node tree and the focus tree (its children keep theirs).
+    /// - Returns: false when no node has the identifier, or it is the root.
+    func moveNode(_ identifier: String, to frame: Rect) -> Bool {
+        guard let node = node(withIdentifier: identifier), node.parentNode != nil else { return false }
+        if let node = node as? Node {
+            // A `Node` moves its place in its parent's hit-test index itself.
+            node.frame = frame
+        } else {
+            node.frame = frame
+            node.parentNode?.invalidateHitTestIndex()
+        }
+        if let focusNode = focusNode(withIdentifier: identifier) { focusNode.frame = frame }
+        focus?.invalidateLayout()
+        return true
+    }
+
+    /// Removes a node (and what it contains) from the node tree and the focus tree: hit testing
+    /// no longer finds it, focus moves skip it, and focus leaves it if it had it.
+    /// - Returns: false when no node has the identifier, it is the root, or it is not a `Node`.
+    func removeNode(_ identifier: String) -> Bool {
+        guard let node = node(withIdentifier: identifier) as? Node, node.parent != nil else { return false }
+        node.removeFromParent()
+        hasChanged = true
+        focusNode(withIdentifier: identifier)?.removeFromParent()
+        focus?.invalidateLayout()
+        return true
+    }
+
+    /// Adds a node built in code under a parent, on top of its children, with a focus node for
+    /// it when the parent has one.
+    /// - Returns: false when no `Node` has the parent's identifier.
+    func addNode(_ child: Node, focusNode: FocusNode?, to parentIdentifier: String) -> Bool {
+        guard let parent = node(withIdentifier: parentIdentifier) as? Node else { return false }
+        parent.addChild(child)
+        hasChanged = true
+        if let focusNode, let focusParent = self.focusNode(withIdentifier: parentIdentifier) {
+            focusParent.addChild(focusNode)
+        }
+        focus?.invalidateLayout()
+        return true
+    }
+
+    /// Makes hit testing and the focus engine look at the trees again: after changing nodes of
+    /// a tree built in code.
+    func treeDidChange() {
+        func invalidate(_ node: any InteractionNode) {
+            for child in node.childNodes { invalidate(child) }
+            node.invalidateHitTestIndex()
+        }
+        invalidate(interactions.root)
+        hasChanged = true
+        focus?.invalidateLayout()
+    }
+
+    /// Whether the node tree has a node with an identifier.
+    func hasNode(withIdentifier identifier: String) -> Bool { node(withIdentifier: identifier) != nil }
+
+    /// The focus node with an identifier, found in the focus tree.
+    private func focusNode(withIdentifier identifier: String) -> FocusNode? {
+        guard let focus else { return nil }
+        func find(_ environment: any FocusEnvironment) -> FocusNode? {
+            if let node = environment as? FocusNode, node.id == identifier { return node }
+            for child in environment.focusChildren {
+                if let found = find(child) { return found }
+            }
+            return nil
+        }
+        return find(focus.root)
+    }
+
     // MARK: Helpers
 
-    /// The node with an identifier: from the scene's index, or found in a tree built in code.
+    /// The node with an identifier: from the scene's index while the tree is as the scene built
+    /// it, or else found in the tree.
     private func node(withIdentifier identifier: String) -> (any InteractionNode)? {
-        if isFromScene { return nodes.node(withIdentifier: identifier) }
+        if isFromScene && !hasChanged { return nodes.node(withIdentifier: identifier) }
         func find(_ node: any InteractionNode) -> (any InteractionNode)? {
             if node.identifier == identifier { return node }
             for child in node.childNodes {
