@@ -1,6 +1,7 @@
 public import Classification
 public import DeviceProfiles
 import FileAccess
+import FocusEngine
 import Foundation
 public import InputEvents
 import Scenes

@@ -111,6 +111,17 @@ import WayfinderTestSupport
         #expect(
             outcome.errorLines.first
                 == "Error: Invalid value for '--keys': key 2 (\"Sideways\"): \"Sideways\" is not a key name")
+        let misspelt = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--keys", "Tabb Ctrl+Down"])
+        #expect(misspelt.exitCode == 64)
+        #expect(
+            misspelt.errorLines.first
+                == "Error: Invalid value for '--keys': key 1 (\"Tabb\"): \"Tabb\" is not a key name; did you mean \"Tab\"?"
+        )
+        let modifier = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--keys", "Shft+Tab"])
+        #expect(
+            modifier.errorLines.first
+                == "Error: Invalid value for '--keys': key 1 (\"Shft+Tab\"): \"Shft\" is not a modifier "
+                + "(Ctrl, Alt, Shift, Meta, or Tab for Full Keyboard Access); did you mean \"Shift\"?")
         let missing = try WayfinderProcess.run(["navigate", "--keys", "Tab"])
         #expect(missing.exitCode == 64)
         #expect(missing.errorLines.first == "Error: Missing expected option '--scene SCENE'")

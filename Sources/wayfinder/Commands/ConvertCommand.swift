@@ -19,8 +19,9 @@ struct ConvertCommand: Command {
         properties but the size): converting to evemu drops them, and a warning names the keys
         dropped. A libinput record file is one YAML document: a second one is an error.
         OUT is created readable by its owner
-        only and never replaces an existing file; it appears only once it is complete, so Ctrl-C
-        or a signal leaves no file behind. An OUT of - writes to standard output (give --format).
+        only and replaces an existing file only with --force (a symbolic link at OUT is replaced,
+        never followed); it appears only once it is complete, so Ctrl-C or a signal leaves no file
+        behind, and an old OUT stays as it was. An OUT of - writes to standard output (give --format).
         """
 
     static let input = CommandOption.positional(
@@ -34,7 +35,9 @@ struct ConvertCommand: Command {
         help: "The file to write, or - for standard output.")
     static let format = CommandOption.choice(
         "--format", of: RecordingFormat.self, help: "The output's format (default: from OUT's extension).")
-    static let options = [input, output, inputDescription, format]
+    static let force = CommandOption.flag(
+        "--force", help: "Replaces OUT if it exists (a symbolic link is replaced, not followed).")
+    static let options = [input, output, inputDescription, format, force]
 
     /// The recording to read.
     var inputPath: String
@@ -44,6 +47,8 @@ struct ConvertCommand: Command {
     var outputPath: String
     /// The output format.
     var format: RecordingFormat
+    /// Whether an existing OUT is replaced.
+    var replacesOutput: Bool
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.value(of: Self.input) ?? ""
@@ -52,6 +57,7 @@ struct ConvertCommand: Command {
             throw UsageError("convert reads a recording file, not standard input ('-'): give the recording's path")
         }
         descriptionPath = arguments.value(of: Self.inputDescription)
+        replacesOutput = arguments.contains(Self.force)
         if let format = arguments.choice(of: Self.format, as: RecordingFormat.self) {
             self.format = format
         } else if outputPath == Self.standardOutputPath {
@@ -129,12 +135,13 @@ struct ConvertCommand: Command {
             return
         }
         do throws(FileError) {
-            var output = try OutputFile(creating: outputPath)
+            var output = try OutputFile(creating: outputPath, replacing: replacesOutput)
             try write(to: &output)
             // A reading error leaves no file: the output is dropped unfinished.
             if failure == nil { try output.finish() }
         } catch {
-            throw CommandFailure("\(RecordingError(file: outputPath, reason: .file(error)))")
+            let message = "\(RecordingError(file: outputPath, reason: .file(error)))"
+            throw CommandFailure(error.reason == .alreadyExists ? message + "; give --force to replace it" : message)
         }
         if let failure { throw CommandFailure("\(failure)") }
         warnOfDroppedKeys()

@@ -164,10 +164,14 @@ enum DeviceSettingsOptions {
         }
     }
 
-    /// Returns the device settings the command line chose.
+    /// Returns the device settings the command line chose, on top of `base` (libinput's
+    /// defaults unless a command has its own, as the demo does).
     /// - Throws: ``UsageError`` for a value a setting cannot take.
-    static func deviceSettings(from arguments: ParsedArguments) throws(UsageError) -> DeviceSettings {
-        var settings = DeviceSettings()
+    static func deviceSettings(
+        from arguments: ParsedArguments,
+        base: DeviceSettings = DeviceSettings()
+    ) throws(UsageError) -> DeviceSettings {
+        var settings = base
         for setting in all where arguments.contains(setting.option) {
             try setting.apply(arguments.value(of: setting.option), &settings)
         }

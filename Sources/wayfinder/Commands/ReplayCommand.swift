@@ -1,4 +1,6 @@
 import Classification
+import Foundation
+import InputRecording
 import Wayfinder
 
 /// `wayfinder replay`: replays recordings, as raw frames or as the classified interaction stream.
@@ -127,12 +129,7 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        var replay: Replay
-        do {
-            replay = try Replay.load(recordings)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        var replay = try Self.loadReplay(recordings)
         if !selection.isAll {
             let all = replay.sources
             replay.sources = all.filter {
@@ -151,5 +148,45 @@ struct ReplayCommand: Command {
         } else {
             try runStream(replay)
         }
+    }
+}
+
+extension ReplayCommand {
+    /// Opens recordings for a replay, with the advice an event log given without its description
+    /// needs.
+    /// - Throws: ``CommandFailure`` naming the file and line.
+    static func loadReplay(_ inputs: [ReplayInput]) throws(CommandFailure) -> Replay {
+        do {
+            return try Replay.load(inputs)
+        } catch {
+            throw CommandFailure(explained(error, inputs: inputs))
+        }
+    }
+
+    /// The error's text; for an event log read without `--desc`, followed by the advice to give
+    /// one, naming the `.desc` file beside the log when there is one.
+    static func explained(_ error: RecordingError, inputs: [ReplayInput]) -> String {
+        guard case .misplaced(let what) = error.reason, what.hasPrefix("an event (E:) before the device description"),
+            inputs.contains(where: { $0.path == error.file && $0.descriptionPath == nil })
+        else { return "\(error)" }
+        let advice = "; an event log kept apart from its description needs '--desc DESC' after it"
+        guard let beside = descriptionBeside(eventLog: error.file) else { return "\(error)\(advice)" }
+        return "\(error)\(advice): '\(error.file) --desc \(beside)'?"
+    }
+
+    /// The `.desc` file beside an event log, by the naming of the bundled pairs: `pad.desc` for
+    /// `pad.events` or for `pad.two-finger-scroll.events`.
+    static func descriptionBeside(eventLog path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        var stem = url.deletingPathExtension().lastPathComponent
+        while !stem.isEmpty {
+            let name = stem + ".desc"
+            let candidate = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            guard let dot = stem.lastIndex(of: ".") else { return nil }
+            stem = String(stem[..<dot])
+        }
+        return nil
     }
 }

@@ -92,11 +92,7 @@ struct ReportCommand: Command {
                 }
             }
             if !recordings.isEmpty {
-                do {
-                    replay = try Replay.load(recordings)
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
+                replay = try ReplayCommand.loadReplay(recordings)
             }
             let names = recordings.map { URL(fileURLWithPath: $0.path).lastPathComponent }
             title = (names + (scenePath.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? [])).joined(
