@@ -138,7 +138,7 @@ struct DemoCommand: Command {
             }
             if explainsDecisions {
                 // Decisions come through the runtime's callbacks, in order with the events.
-                runtime.onDecision = { decision in output.writeLine(decision.textLine()) }
+                runtime.onDecision = { decision in output.writeLine(decision.commandLineText()) }
             }
             try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
         } else {

@@ -141,7 +141,7 @@ struct RunCommand: Command {
                 isJSON ? event.jsonLine(includeMotion: includesMotion) : event.textLine(includeMotion: includesMotion)
             if let line { output.writeLine(line) }
         }
-        if explainsDecisions { runtime.onDecision = { output.writeLine($0.textLine()) } }
+        if explainsDecisions { runtime.onDecision = { output.writeLine($0.commandLineText()) } }
         runtime.onDiagnostic = { message in report("Warning: \(message)") }
         try LiveLoop(runtime: runtime, source: WritingSource(source, output: output)).run()
     }

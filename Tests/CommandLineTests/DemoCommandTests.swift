@@ -3,6 +3,8 @@ import Foundation
 import Testing
 import Wayfinder
 
+@testable import wayfinder
+
 /// `wayfinder demo` piped: each chapter's heading, then the lines of its events, for all seven
 /// chapters, exactly as the library's replay of the bundled demo gives them.
 @Suite struct DemoCommandTests {
@@ -54,7 +56,7 @@ import Wayfinder
         let runtime = try demo.makeRuntime()
         var expected: [String] = []
         runtime.onEvent = { if let line = $0.textLine() { expected.append(line) } }
-        runtime.onDecision = { expected.append($0.textLine()) }
+        runtime.onDecision = { expected.append($0.commandLineText()) }
         try demo.replay.run(through: runtime)
         #expect(result.outputLines.filter { !$0.hasPrefix("== ") } == expected)
         #expect(expected.contains { $0.contains(" why: ") })

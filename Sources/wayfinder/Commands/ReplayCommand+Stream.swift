@@ -54,7 +54,7 @@ extension ReplayCommand {
         }
         if explainsDecisions {
             // Decisions come through the runtime's callbacks, in order with the events.
-            runtime.onDecision = { decision in output.writeLine(decision.textLine()) }
+            runtime.onDecision = { decision in output.writeLine(decision.commandLineText()) }
             runtime.onEvent = { event in
                 if let text = event.textLine(includeMotion: includesMotion) { output.writeLine(text) }
             }
