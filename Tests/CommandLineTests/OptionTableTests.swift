@@ -86,7 +86,7 @@ import Testing
         + "[--no-middle-emulation] [--no-disable-while-typing] [--no-disable-while-trackpointing] "
         + "[--scroll-method two-finger|edge|on-button|none] "
         + "[--accel-profile adaptive|flat|custom] [--accel-speed SPEED] [--accel-points POINTS] [--accel-step STEP] "
-        + "[--dpi DPI] [--scroll-factor FACTOR] [--three-finger-drag off|3|4] [--settings FILE]"
+        + "[--dpi DPI] [--scroll-factor FACTOR] [--three-finger-drag off|3|4] [--layout LAYOUT] [--variant VARIANT] [--settings FILE]"
 
     @Test func everyCommandsUsageLineIsGenerated() {
         #expect(

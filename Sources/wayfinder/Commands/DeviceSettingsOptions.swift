@@ -61,6 +61,13 @@ enum DeviceSettingsOptions {
         "--three-finger-drag", of: ThreeFingerDragSetting.self,
         help: "Three or four fingers moving together drag with the primary button held (default: off).")
 
+    static let layout = CommandOption.value(
+        "--layout", placeholder: "LAYOUT",
+        help: "The keyboard layout, as XKB names it: de, fr, us,ru (default: XKB_DEFAULT_LAYOUT, else us).")
+    static let variant = CommandOption.value(
+        "--variant", placeholder: "VARIANT",
+        help: "The layout's variant: nodeadkeys, dvorak (default: XKB_DEFAULT_VARIANT, else none); needs a layout.")
+
     static let settingsFile = CommandOption.value(
         "--settings", placeholder: "FILE", completion: .file(extensions: ["jsonl", "json"]),
         help: "Changes settings of chosen devices: one rule per line, {\"match\": {…}, \"settings\": {…}}.")
@@ -128,6 +135,8 @@ enum DeviceSettingsOptions {
         DeviceSetting(option: threeFingerDrag) { value, settings in
             settings.threeFingerDrag = value.flatMap(ThreeFingerDragSetting.init(rawValue:)) ?? .off
         },
+        DeviceSetting(option: layout) { value, settings in settings.keyboardLayout.layout = value },
+        DeviceSetting(option: variant) { value, settings in settings.keyboardLayout.variant = value },
     ]
 
     /// The option's value as a finite number.
