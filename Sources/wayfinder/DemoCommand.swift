@@ -12,6 +12,13 @@ import Wayfinder
 /// `wayfinder demo`: the bundled scene and recordings through the whole pipeline, or one's own.
 struct DemoCommand: Command {
     static let name = "demo"
+    static let examples = [
+        Example("wayfinder demo --plain", "the showcase as lines, one per event"),
+        Example("wayfinder demo --why --natural-scrolling", "with a setting changed, and why each decision went so"),
+        Example("cp \"$(wayfinder demo --print-scene-path)\" my-scene.json", "a copy of the demo's scene to change"),
+        Example(
+            "wayfinder demo --scene my-scene.json pad.events --desc pad.desc", "one's own recording on one's scene"),
+    ]
     static let abstract = "Shows the whole pipeline on a bundled scene and bundled recordings; needs no device."
     static let discussion = """
         Plays a keyboard session (Tab between groups, arrows, Return, Shift-Tab), a two-finger scroll

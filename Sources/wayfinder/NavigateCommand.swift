@@ -25,6 +25,11 @@ struct NavigateCommand: Command {
     }
 
     static let name = "navigate"
+    static let examples = [
+        Example("wayfinder navigate --scene scene.json --keys \"Tab Tab Down Return\"", "where each key moves focus"),
+        Example("wayfinder navigate --scene scene.json --debug focusability photo-3", "why an item cannot be focused"),
+        Example("wayfinder navigate --scene scene.json --debug loop", "the Tab loop, like UIKit's overlay"),
+    ]
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
@@ -47,7 +52,7 @@ struct NavigateCommand: Command {
         "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
         help: "The scene file (JSON).")
     static let focus = CommandOption.value(
-        "--focus", placeholder: "ID", help: "Focuses this item before the first key.")
+        "--focus", placeholder: "ID", completion: .sceneItem, help: "Focuses this item before the first key.")
     static let fullKeyboardAccess = CommandOption.flag(
         "--fka", help: "Turns on Full Keyboard Access: controls become focusable, Tab+Z and Tab+F work.")
     static let search = CommandOption.choice(

@@ -33,6 +33,10 @@ protocol Command {
     static var options: [CommandOption] { get }
     /// Sets of options of which at most one may be given; none by default.
     static var exclusiveGroups: [[CommandOption]] { get }
+    /// Command lines that show the command's use, for the manual page's EXAMPLES; none by default.
+    static var examples: [Example] { get }
+    /// Pages of other programs the manual page's SEE ALSO names (`libinput(4)`); none by default.
+    static var seeAlso: [String] { get }
 
     /// Creates the command from its parsed arguments.
     /// - Throws: ``UsageError`` for a value the table cannot check (a malformed key list).
@@ -50,6 +54,8 @@ protocol Command {
 extension Command {
     static var discussion: String { "" }
     static var exclusiveGroups: [[CommandOption]] { [] }
+    static var examples: [Example] { [] }
+    static var seeAlso: [String] { [] }
     func validate() throws(UsageError) {}
 
     /// The one-line usage, starting with `wayfinder <name>`, generated from the table.
@@ -57,6 +63,19 @@ extension Command {
 
     /// The table with the options every command has, `--version` and `-h, --help`, at the end.
     static var allOptions: [CommandOption] { options + [.version, .help] }
+}
+
+/// A command line that shows a command's use, and what it does.
+struct Example: Sendable {
+    /// The command line, as typed.
+    var command: String
+    /// What it does, a phrase without a final period.
+    var meaning: String
+
+    init(_ command: String, _ meaning: String) {
+        self.command = command
+        self.meaning = meaning
+    }
 }
 
 /// Thrown from ``Command/run()`` to print help instead of running: the root's help when

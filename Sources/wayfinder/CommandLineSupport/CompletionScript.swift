@@ -66,6 +66,17 @@ enum CompletionScript {
                 done
             }
 
+            # Offers the ids of the items of the scene file given with --scene.
+            _wayfinder_scene_items() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" scene="" index
+                for ((index = 1; index < COMP_CWORD; index++)); do
+                    [ "${COMP_WORDS[index]}" = --scene ] && scene="${COMP_WORDS[index + 1]}"
+                done
+                [ -r "$scene" ] || return
+                local IFS=$'\\n'
+                COMPREPLY=($(compgen -W "$(\(scriptSceneItems("\"$scene\"")))" -- "$cur"))
+            }
+
             _wayfinder() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
                 local subcommand="" index
@@ -113,7 +124,8 @@ enum CompletionScript {
                 esac
             }
 
-            complete -F _wayfinder wayfinder
+            # -o filenames: directories get their slash and completion goes on into them.
+            complete -o filenames -F _wayfinder wayfinder
 
             """
         return text
@@ -131,7 +143,14 @@ enum CompletionScript {
         case .deviceNode: return "COMPREPLY=($(compgen -f -- \"${cur:-/dev/input/event}\"))"
         case .subcommand:
             return "COMPREPLY=($(compgen -W \"\(words(RootCommand.subcommands.map { $0.name }))\" -- \"$cur\"))"
+        case .sceneItem: return "_wayfinder_scene_items"
         }
+    }
+
+    /// A shell pipeline printing the `"id"` values of a scene file, one a line: every shell
+    /// runs the same one, with `file` (a quoted variable) as the scene.
+    private static func scriptSceneItems(_ file: String) -> String {
+        "grep -o '\"id\"[[:space:]]*:[[:space:]]*\"[^\"]*\"' \(file) 2>/dev/null | sed 's/.*\"\\([^\"]*\\)\"$/\\1/'"
     }
 
     // MARK: zsh
@@ -178,8 +197,20 @@ enum CompletionScript {
             }
 
             """
+        text += """
+
+            # The ids of the items of the scene file given with --scene.
+            _wayfinder_scene_items() {
+                local scene=${opt_args[--scene]}
+                [[ -r $scene ]] || return 1
+                local -a items
+                items=(${(f)"$(\(scriptSceneItems("\"$scene\"")))"})
+                _describe -t items 'scene item' items
+            }
+
+            """
         for command in RootCommand.subcommands {
-            text += "\n_wayfinder_\(command.name)() {\n    _arguments -s \\\n"
+            text += "\n_wayfinder_\(command.name)() {\n    local -A opt_args\n    _arguments -s \\\n"
             let specs = visibleOptions(of: command).map { option -> String in
                 if option == .help || option == .version { return zshSpec(option, exclusions: ["- *"]) }
                 let group = command.exclusiveGroups.first { $0.contains(option) } ?? []
@@ -219,6 +250,7 @@ enum CompletionScript {
             return extensions.isEmpty ? "_files" : "_files -g \"*.(\(extensions.joined(separator: "|")))\""
         case .deviceNode: return "_files -W /dev/input -g \"event*\""
         case .subcommand: return "(\(words(RootCommand.subcommands.map { $0.name })))"
+        case .sceneItem: return "_wayfinder_scene_items"
         }
     }
 
@@ -242,6 +274,19 @@ enum CompletionScript {
     private static func fish() -> String {
         var text = header(.fish)
         text += "\ncomplete -c wayfinder -f\n"
+        text += """
+
+            # The ids of the items of the scene file given with --scene.
+            function __wayfinder_scene_items
+                set -l words (commandline -opc)
+                set -l index (contains -i -- --scene $words)
+                or return
+                set -l scene $words[(math $index + 1)]
+                test -r "$scene"; or return
+                \(scriptSceneItems("\"$scene\""))
+            end
+
+            """
         for option in rootOptions {
             text += "complete -c wayfinder -n __fish_use_subcommand\(fishNames(option)) -d \(fishQuoted(option.help))\n"
         }
@@ -278,6 +323,7 @@ enum CompletionScript {
         case .file: return " -r -F"
         case .deviceNode: return " -x -a \(fishQuoted("(__fish_complete_path /dev/input/event)"))"
         case .subcommand: return " -x -a \(fishQuoted(words(RootCommand.subcommands.map { $0.name })))"
+        case .sceneItem: return " -x -a \(fishQuoted("(__wayfinder_scene_items)"))"
         }
     }
 

@@ -6,6 +6,13 @@ import InputRecording
 /// `wayfinder convert IN OUT`: rewrites a recording from evemu to libinput record YAML or back.
 struct ConvertCommand: Command {
     static let name = "convert"
+    static let examples = [
+        Example(
+            "wayfinder convert pad.events --desc pad.desc pad.yml",
+            "an evemu log and its description to libinput record"),
+        Example("wayfinder convert session.yml session.evemu --force", "back to evemu, replacing an older file"),
+    ]
+    static let seeAlso = ["evemu-record(1)", "libinput-record(1)"]
     static let abstract = "Converts a recording between evemu and libinput record YAML."
     static let discussion = """
         The input's format is read from its content. The output's format is --format when given,

@@ -6,6 +6,13 @@ import Wayfinder
 /// `wayfinder replay`: replays recordings, as raw frames or as the classified interaction stream.
 struct ReplayCommand: Command {
     static let name = "replay"
+    static let examples = [
+        Example("wayfinder replay --json mouse.evemu", "the classified stream as JSON lines"),
+        Example("wayfinder replay pad.events --desc pad.desc --why --tap-to-click", "with a setting, and the reasons"),
+        Example(
+            "wayfinder replay session.yml --scene my-scene.json --expect golden.jsonl", "compared with a golden file"),
+    ]
+    static let seeAlso = ["libinput(4)", "xkeyboard-config(7)", "evemu-record(1)", "libinput-record(1)"]
     static let abstract = "Replays recordings: raw frames, the classified interaction stream, or the whole pipeline."
     static let discussion = """
         Several files are merged in time order. Times are seconds since the earliest first event.
