@@ -155,6 +155,24 @@ import WayfinderTestSupport
         #expect(try Self.bashCompletions(["wayfinder", "navigate", "--focus", "se"]) == [])
     }
 
+    /// Issue 26: replay's --device completes the names of the devices of the recordings given.
+    @Test func replaysDeviceCompletesTheRecordingsDevices() throws {
+        let resources = Fixtures.packageRoot.appendingPathComponent("Sources/Wayfinder/Resources").path
+        let files = [
+            "Recordings/touchpad/xit_synaptics-clickpad.tap.events", "--desc",
+            "Recordings/touchpad/xit_synaptics-clickpad.desc", "Demo/demo-keyboard.evemu",
+        ]
+        let expected = ["SynPS/2 Synaptics TouchPad", "Wayfinder Demo Keyboard"]
+        #expect(
+            try Self.bashCompletions(["wayfinder", "replay"] + files + ["--device", ""], in: resources) == expected)
+        let help = "\tReplays only this device, by name or as recording:device (0:0 is the first file's first)."
+        #expect(
+            try Self.fishCompletions(
+                "wayfinder replay \(files.map { $0.hasPrefix("-") ? $0 : "\(resources)/\($0)" }.joined(separator: " ")) --device "
+            )
+                == expected.map { $0 + help })
+    }
+
     /// Completes a command line with the generated fish script.
     static func fishCompletions(_ line: String) throws -> [String] {
         let script = Self.directory.appendingPathComponent("completions/wayfinder.fish").path

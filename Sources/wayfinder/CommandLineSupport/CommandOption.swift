@@ -10,6 +10,8 @@ enum CompletionKind: Hashable, Sendable {
     case subcommand
     /// The id of an item of the scene file given with `--scene` on the same command line.
     case sceneItem
+    /// The name of a device of the recordings given on the same command line.
+    case recordedDevice
 }
 
 /// One entry of a command's option table: an option (`--json`, `-o FILE`, `--format a|b`) or a

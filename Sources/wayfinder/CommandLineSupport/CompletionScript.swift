@@ -77,6 +77,21 @@ enum CompletionScript {
                 COMPREPLY=($(compgen -W "$(\(scriptSceneItems("\"$scene\"")))" -- "$cur"))
             }
 
+            # Offers the names of the devices of the recordings on the command line.
+            _wayfinder_recorded_devices() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" index word
+                local -a files=()
+                for ((index = 1; index < COMP_CWORD; index++)); do
+                    word="${COMP_WORDS[index]}"
+                    case "$word" in
+                    *.evemu | *.events | *.desc | *.yml | *.yaml) [ -r "$word" ] && files+=("$word") ;;
+                    esac
+                done
+                [ ${#files[@]} -gt 0 ] || return
+                local IFS=$'\\n'
+                COMPREPLY=($(compgen -W "$(\(scriptDeviceNames("\"${files[@]}\"")))" -- "$cur"))
+            }
+
             _wayfinder() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
                 local subcommand="" index
@@ -144,7 +159,14 @@ enum CompletionScript {
         case .subcommand:
             return "COMPREPLY=($(compgen -W \"\(words(RootCommand.subcommands.map { $0.name }))\" -- \"$cur\"))"
         case .sceneItem: return "_wayfinder_scene_items"
+        case .recordedDevice: return "_wayfinder_recorded_devices"
         }
+    }
+
+    /// A command printing the device names of recordings, one a line: evemu's `N:` lines and
+    /// libinput record's `name:` keys, with `files` (quoted variables) as the recordings.
+    private static func scriptDeviceNames(_ files: String) -> String {
+        "sed -n -e 's/^N: //p' -e 's/^ *name: *\"\\(.*\\)\"$/\\1/p' \(files) 2>/dev/null"
     }
 
     /// A shell pipeline printing the `"id"` values of a scene file, one a line: every shell
@@ -208,6 +230,18 @@ enum CompletionScript {
                 _describe -t items 'scene item' items
             }
 
+            # The names of the devices of the recordings on the command line.
+            _wayfinder_recorded_devices() {
+                local -a files names
+                local word
+                for word in $words; do
+                    [[ $word == *.(evemu|events|desc|yml|yaml) && -r $word ]] && files+=($word)
+                done
+                (( $#files )) || return 1
+                names=(${(f)"$(\(scriptDeviceNames("$files")))"})
+                compadd -a names
+            }
+
             """
         for command in RootCommand.subcommands {
             text += "\n_wayfinder_\(command.name)() {\n    local -A opt_args\n    _arguments -s \\\n"
@@ -251,6 +285,7 @@ enum CompletionScript {
         case .deviceNode: return "_files -W /dev/input -g \"event*\""
         case .subcommand: return "(\(words(RootCommand.subcommands.map { $0.name })))"
         case .sceneItem: return "_wayfinder_scene_items"
+        case .recordedDevice: return "_wayfinder_recorded_devices"
         }
     }
 
@@ -284,6 +319,16 @@ enum CompletionScript {
                 set -l scene $words[(math $index + 1)]
                 test -r "$scene"; or return
                 \(scriptSceneItems("\"$scene\""))
+            end
+
+            # The names of the devices of the recordings on the command line.
+            function __wayfinder_recorded_devices
+                set -l files
+                for word in (commandline -opc)
+                    string match -qr '\\.(evemu|events|desc|yml|yaml)$' -- $word; and test -r $word; and set -a files $word
+                end
+                test (count $files) -gt 0; or return
+                \(scriptDeviceNames("$files"))
             end
 
             """
@@ -324,6 +369,7 @@ enum CompletionScript {
         case .deviceNode: return " -x -a \(fishQuoted("(__fish_complete_path /dev/input/event)"))"
         case .subcommand: return " -x -a \(fishQuoted(words(RootCommand.subcommands.map { $0.name })))"
         case .sceneItem: return " -x -a \(fishQuoted("(__wayfinder_scene_items)"))"
+        case .recordedDevice: return " -x -a \(fishQuoted("(__wayfinder_recorded_devices)"))"
         }
     }
 

@@ -40,7 +40,7 @@ struct ReplayCommand: Command {
     static let realtime = CommandOption.flag("--realtime", help: "Waits between frames as long as the recording did.")
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion and touch positions.")
     static let device = CommandOption.value(
-        "--device", placeholder: "NAME|R:D", repeatable: true,
+        "--device", placeholder: "NAME|R:D", completion: .recordedDevice, repeatable: true,
         help: "Replays only this device, by name or as recording:device (0:0 is the first file's first).")
     static let why = CommandOption.flag(
         "--why", help: "Also prints why each classification decision went as it did ('why:' lines).")

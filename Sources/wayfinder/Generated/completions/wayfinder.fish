@@ -12,6 +12,16 @@ function __wayfinder_scene_items
     test -r "$scene"; or return
     grep -o '"id"[[:space:]]*:[[:space:]]*"[^"]*"' "$scene" 2>/dev/null | sed 's/.*"\([^"]*\)"$/\1/'
 end
+
+# The names of the devices of the recordings on the command line.
+function __wayfinder_recorded_devices
+    set -l files
+    for word in (commandline -opc)
+        string match -qr '\.(evemu|events|desc|yml|yaml)$' -- $word; and test -r $word; and set -a files $word
+    end
+    test (count $files) -gt 0; or return
+    sed -n -e 's/^N: //p' -e 's/^ *name: *"\(.*\)"$/\1/p' $files 2>/dev/null
+end
 complete -c wayfinder -n __fish_use_subcommand -l version -d 'Shows the version.'
 complete -c wayfinder -n __fish_use_subcommand -s h -l help -d 'Shows help information.'
 complete -c wayfinder -n __fish_use_subcommand -a devices -d 'Lists attached input devices: node, name, kind, size in mm, capabilities.'
@@ -45,7 +55,7 @@ complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l scene -r -F -d 
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l json -d 'Prints JSON lines (one object per frame with --raw).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l realtime -d 'Waits between frames as long as the recording did.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l accessibility -d 'Shows the scene to screen readers (Orca) on the AT-SPI2 accessibility bus while it runs.'
-complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l device -x -d 'Replays only this device, by name or as recording:device (0:0 is the first file\'s first).'
+complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l device -x -a '(__wayfinder_recorded_devices)' -d 'Replays only this device, by name or as recording:device (0:0 is the first file\'s first).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l tap-to-click -d 'Turns touchpad taps into clicks (default: only on pads without buttons).'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l no-tap-to-click -d 'Turns tap-to-click off on every touchpad.'
 complete -c wayfinder -n '__fish_seen_subcommand_from replay' -l no-tap-and-drag -d 'A tap clicks at once instead of holding its button 180 ms for a drag.'
