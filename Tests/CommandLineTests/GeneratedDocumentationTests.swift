@@ -195,6 +195,19 @@ import WayfinderTestSupport
         #expect(try Self.fishCompletions("wayfinder devices --j") == ["--json\tPrints one JSON object per device."])
     }
 
+    /// Issue 26: zsh's _files offered nothing for `-g "*.(json)"`: a single extension is written
+    /// without parentheses (checked by hand in an interactive zsh: `run --scene d<Tab>` completes
+    /// demo-scene.json, `navigate --scene … --focus se<Tab>` lists search and settings).
+    @Test func zshCompletesASceneFileByItsOneExtension() throws {
+        let script = try String(
+            contentsOf: Self.directory.appendingPathComponent("completions/_wayfinder"), encoding: .utf8)
+        let run = script.components(separatedBy: "\n_wayfinder_run() {")[1]
+        #expect(
+            run.contains(
+                #"'--scene[Runs the whole pipeline, focus included, on a scene file.]:SCENE:_files -g "*.json"'"#))
+        #expect(!script.contains(#"*.(json)"#))
+    }
+
     @Test func zshReadsItsScript() throws {
         let script = Self.directory.appendingPathComponent("completions/_wayfinder").path
         let outcome = try Self.execute("/usr/bin/zsh", ["-n", script])

@@ -281,6 +281,8 @@ enum CompletionScript {
         switch option.completion {
         case .text: return " "
         case .file(let extensions):
+            // One extension without parentheses: zsh's _files offers nothing for "*.(json)".
+            if extensions.count == 1 { return "_files -g \"*.\(extensions[0])\"" }
             return extensions.isEmpty ? "_files" : "_files -g \"*.(\(extensions.joined(separator: "|")))\""
         case .deviceNode: return "_files -W /dev/input -g \"event*\""
         case .subcommand: return "(\(words(RootCommand.subcommands.map { $0.name })))"
