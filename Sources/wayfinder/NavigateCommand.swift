@@ -101,6 +101,17 @@ struct NavigateCommand: Command {
         if keys?.isEmpty == true { throw UsageError("Invalid value for '--keys': no keys given") }
     }
 
+    /// `; did you mean "photo-3"?` for a misspelt id, or nothing.
+    static func closestID(to id: String, in scene: Scene) -> String {
+        var ids: [String] = []
+        var pending = [scene.root]
+        while let node = pending.popLast() {
+            ids.append(node.id)
+            pending += node.children.reversed()
+        }
+        return Suggestion.text(Suggestion.closest(to: id, among: ids))
+    }
+
     func run() throws {
         var standardOutput = CommandOutput.standard
         var standardError = FileStream.standardError
@@ -122,7 +133,8 @@ struct NavigateCommand: Command {
                 directionalSearch: search
             )
         } catch let error as NavigationError {
-            throw CommandFailure("\(path): --focus: \(error)")
+            guard case .unknownNode(let id) = error else { throw CommandFailure("\(path): --focus: \(error)") }
+            throw CommandFailure("\(path): --focus: \(error)" + Self.closestID(to: id, in: loaded.scene))
         }
         // The scene is not freed node by node when the command returns: the process ends.
         ProcessLifetime.keepUntilExit(navigator)
@@ -145,7 +157,9 @@ struct NavigateCommand: Command {
         case .focusability:
             let id = debugItem ?? ""
             guard let node = navigator.tree.node(withID: id) else {
-                throw CommandFailure("\(path): --debug focusability: the scene has no node with the id \"\(id)\"")
+                throw CommandFailure(
+                    "\(path): --debug focusability: the scene has no node with the id \"\(id)\""
+                        + Self.closestID(to: id, in: loaded.scene))
             }
             text = FocusDebugger.checkFocusability(for: node, in: navigator.system).description
         case .groups: text = FocusDebugger.checkFocusGroupTree(for: navigator.system)
@@ -155,7 +169,9 @@ struct NavigateCommand: Command {
         case .request:
             let id = debugItem ?? ""
             guard let node = navigator.tree.node(withID: id) else {
-                throw CommandFailure("\(path): --debug request: the scene has no node with the id \"\(id)\"")
+                throw CommandFailure(
+                    "\(path): --debug request: the scene has no node with the id \"\(id)\""
+                        + Self.closestID(to: id, in: loaded.scene))
             }
             text = FocusDebugger.simulateFocusUpdateRequest(from: node, in: navigator.system)
         }
