@@ -191,7 +191,7 @@ let package = Package(
             name: "CommandLineTests",
             dependencies: [
                 "wayfinder", "EventModel", "WayfinderTestSupport", "InputRecording", "InputEvents", "InputDevices",
-                "FileAccess",
+                "FileAccess", "Classification",
                 // The terminal views are compared with what the renderer draws for the same scene.
                 "Wayfinder", "Scenes", "FocusEngine",
                 // What a screen reader sees is compared with the scene's frames.

@@ -361,11 +361,11 @@ public enum ClassificationError: Error, Hashable, Sendable, CustomStringConverti
             return "\(device): xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(layout.names)"
         case .layoutUnavailable(let layout):
             return "xkbcommon cannot compile a keymap for rules/model/layout/variant/options \(layout.names) "
-                + "(from the options or XKB_DEFAULT_*), though it compiles the default one"
+                + "(from --layout and --variant, a settings file, or XKB_DEFAULT_*), though it compiles the default one"
         case .variantWithoutLayout(let variant):
-            return "the keyboard variant '\(KeyboardLayout.shown(variant))' (from the options or XKB_DEFAULT_VARIANT) "
-                + "has no layout, and xkbcommon ignores a variant without one: set XKB_DEFAULT_LAYOUT too "
-                + "(for example XKB_DEFAULT_LAYOUT=us)"
+            return "the keyboard variant '\(KeyboardLayout.shown(variant))' (from --variant, a settings file, or "
+                + "XKB_DEFAULT_VARIANT) has no layout, and xkbcommon ignores a variant without one: give --layout too "
+                + "(for example --layout us)"
         }
     }
 }

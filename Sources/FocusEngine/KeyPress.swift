@@ -111,10 +111,11 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         var modifiers: KeyModifiers = []
         for part in parts.dropLast() {
             guard let modifier = Self.modifierNames.first(where: { $0.2.contains(part.lowercased()) })?.0 else {
+                let suggestion = Suggestion.closest(to: String(part), among: Self.modifierNames.map(\.1))
                 throw KeyParseError(
                     text: text,
                     reason: "\"\(part)\" is not a modifier (Ctrl, Alt, Shift, Meta, or Tab for Full Keyboard Access)"
-                )
+                        + Suggestion.text(suggestion))
             }
             guard !modifiers.contains(modifier) else {
                 throw KeyParseError(text: text, reason: "\"\(part)\" is given twice")
@@ -133,7 +134,8 @@ public struct KeyPress: Hashable, Sendable, CustomStringConvertible {
         {
             self.init(Key(rawValue: "F\(number)"), modifiers: modifiers)
         } else {
-            throw KeyParseError(text: text, reason: "\"\(name)\" is not a key name")
+            let suggestion = Suggestion.closest(to: name, among: Key.named.map(\.description))
+            throw KeyParseError(text: text, reason: "\"\(name)\" is not a key name" + Suggestion.text(suggestion))
         }
     }
 

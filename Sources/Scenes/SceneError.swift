@@ -1,3 +1,4 @@
+import FocusEngine
 import Geometry
 
 /// Why a scene file was refused. Every error names the file and line, and, where it applies, the

@@ -59,6 +59,9 @@ public struct Demo {
         Bundle.module.url(forResource: "Resources", withExtension: nil)
     }
 
+    /// Where the demo's scene is among the resources (`wayfinder demo --print-scene-path`).
+    public static let sceneFile = "Demo/demo-scene.json"
+
     /// Loads the bundled scene and recordings.
     /// - Parameter directory: The resources directory; the bundled one by default.
     /// - Throws: ``LoadError`` naming the file when a bundled file is missing or malformed.
@@ -66,7 +69,7 @@ public struct Demo {
         guard let directory = directory ?? resourcesDirectory else {
             throw LoadError(description: "the demo's resources are missing next to the executable")
         }
-        let sceneURL = directory.appendingPathComponent("Demo/demo-scene.json")
+        let sceneURL = directory.appendingPathComponent(sceneFile)
         let scene: Scene
         do {
             scene = try Scene.load(contentsOf: sceneURL).scene
@@ -165,9 +168,16 @@ public struct Demo {
     public static let settings = DeviceSettings(accelerationProfile: .flat)
 
     /// A runtime for the demo's scene.
-    /// - Throws: `SceneError` when the scene's key commands do not parse.
-    public func makeRuntime() throws -> Runtime {
-        try Runtime(scene: scene, sceneFile: sceneFile, settings: Self.settings)
+    /// - Parameters:
+    ///   - settings: How devices behave; ``settings`` by default.
+    ///   - rules: Changes to `settings` for chosen devices (a settings file); none by default.
+    /// - Throws: `SceneError` when the scene's key commands do not parse; `ClassificationError`
+    ///   when the keyboard layout chosen does not exist.
+    public func makeRuntime(
+        settings: DeviceSettings = Demo.settings,
+        rules: DeviceSettingsRules = DeviceSettingsRules()
+    ) throws -> Runtime {
+        try Runtime(scene: scene, sceneFile: sceneFile, settings: settings, rules: rules)
     }
 
     /// The chapter playing at a time.

@@ -1,6 +1,7 @@
 public import Classification
 public import DeviceProfiles
 import FileAccess
+import FocusEngine
 import Foundation
 public import InputEvents
 import Scenes
@@ -108,6 +109,10 @@ public struct DeviceSettingsRules: Sendable {
         case dotsPerInch(Int)
         /// Sets `Classification/DeviceSettings/scrollFactor`.
         case scrollFactor(Double)
+        /// Sets the layout of `Classification/DeviceSettings/keyboardLayout` (`de`, `us,ru`).
+        case keyboardLayout(String)
+        /// Sets the variant of `Classification/DeviceSettings/keyboardLayout` (`nodeadkeys`).
+        case keyboardVariant(String)
 
         /// Makes the change.
         public func apply(to settings: inout DeviceSettings) {
@@ -128,6 +133,8 @@ public struct DeviceSettingsRules: Sendable {
             case .customAcceleration(let value): settings.customAcceleration = value
             case .dotsPerInch(let value): settings.dotsPerInch = value
             case .scrollFactor(let value): settings.scrollFactor = value
+            case .keyboardLayout(let value): settings.keyboardLayout.layout = value
+            case .keyboardVariant(let value): settings.keyboardLayout.variant = value
             }
         }
     }
@@ -232,7 +239,7 @@ public struct DeviceSettingsRules: Sendable {
         "middleButtonEmulation", "disableWhileTyping", "disableWhileTrackpointing", "scrollMethod", "accelProfile",
         "accelSpeed",
         "accelPoints", "accelStep", "accelMotionPoints", "accelMotionStep", "accelScrollPoints", "accelScrollStep",
-        "dpi", "scrollFactor", "threeFingerDrag",
+        "dpi", "scrollFactor", "threeFingerDrag", "keyboardLayout", "keyboardVariant",
     ]
 
     private static func rule(_ text: String, line: Int) throws(LineError) -> Rule {
@@ -358,6 +365,12 @@ public struct DeviceSettingsRules: Sendable {
                 guard dpi == dpi.rounded() else { throw LineError("\"dpi\" must be a whole number") }
                 changes.append(.dotsPerInch(Int(dpi)))
             case "scrollFactor": changes.append(.scrollFactor(try number(in: DeviceSettings.scrollFactorRange)))
+            case "keyboardLayout", "keyboardVariant":
+                guard let word = member.value.string else {
+                    let example = key == "keyboardLayout" ? "\"de\"" : "\"nodeadkeys\""
+                    throw LineError("\"\(key)\" must be a string, like \(example)")
+                }
+                changes.append(key == "keyboardLayout" ? .keyboardLayout(word) : .keyboardVariant(word))
             case "accelPoints", "accelMotionPoints", "accelScrollPoints":
                 curveParts[String(key.dropLast("Points".count)), default: (nil, nil)].points = try numbers()
             case "accelStep", "accelMotionStep", "accelScrollStep":

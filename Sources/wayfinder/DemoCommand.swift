@@ -1,4 +1,6 @@
+import Classification
 import EventModel
+import Foundation
 import InputEvents
 import Scenes
 import Wayfinder
@@ -10,6 +12,13 @@ import Wayfinder
 /// `wayfinder demo`: the bundled scene and recordings through the whole pipeline, or one's own.
 struct DemoCommand: Command {
     static let name = "demo"
+    static let examples = [
+        Example("wayfinder demo --plain", "the showcase as lines, one per event"),
+        Example("wayfinder demo --why --natural-scrolling", "with a setting changed, and why each decision went so"),
+        Example("cp \"$(wayfinder demo --print-scene-path)\" my-scene.json", "a copy of the demo's scene to change"),
+        Example(
+            "wayfinder demo --scene my-scene.json pad.events --desc pad.desc", "one's own recording on one's scene"),
+    ]
     static let abstract = "Shows the whole pipeline on a bundled scene and bundled recordings; needs no device."
     static let discussion = """
         Plays a keyboard session (Tab between groups, arrows, Return, Shift-Tab), a two-finger scroll
@@ -22,7 +31,10 @@ struct DemoCommand: Command {
         Piped, it prints one line per event.
 
         With --scene and RECORDING arguments it plays one's own recordings, one after another, on
-        one's own scene (either alone replaces the bundled one).
+        one's own scene (either alone replaces the bundled one). The device settings options are
+        replay's; the demo's default differs in one: flat pointer acceleration, because its
+        synthesized streams are scripted in points. --why prints lines, with the decision behind
+        each event.
         """
 
     static let scene = CommandOption.value(
@@ -37,8 +49,16 @@ struct DemoCommand: Command {
     static let desc = CommandOption.value(
         "--desc", placeholder: "DESC", completion: .file(extensions: ["desc"]), repeatable: true,
         help: "The description of the evemu event log just before it, kept in a separate file.")
-    static let options = [scene, json, plain, motion, StreamVersionOption.option, recordings, desc]
-    static let exclusiveGroups = [[json, plain]]
+    static let printScenePath = CommandOption.flag(
+        "--print-scene-path",
+        help: "Prints the path of the bundled scene file, for run --scene and one's own copy, and exits.")
+    static let why = CommandOption.flag(
+        "--why", help: "Also prints why each classification decision went as it did ('why:' lines; as --plain).")
+    static let options =
+        [scene, json, plain, motion, StreamVersionOption.option, recordings, desc] + DeviceSettingsOptions.options + [
+            why, printScenePath,
+        ]
+    static let exclusiveGroups = [[json, plain], [json, why]] + DeviceSettingsOptions.exclusiveGroups
 
     var scenePath: String?
     var recordingInputs: [ReplayInput]
@@ -48,7 +68,20 @@ struct DemoCommand: Command {
     /// The version of the JSON lines contract printed.
     var streamVersion: StreamVersion
 
+    /// Whether to print the bundled scene's path instead of playing.
+    var printsScenePath: Bool
+    /// The device settings the command line chose, on top of the demo's.
+    var deviceSettings: DeviceSettings
+    /// The settings file `--settings` named, if any.
+    var settingsPath: String?
+    /// Whether decisions are explained.
+    var explainsDecisions: Bool
+
     init(parsing arguments: ParsedArguments) throws(UsageError) {
+        printsScenePath = arguments.contains(Self.printScenePath)
+        deviceSettings = try DeviceSettingsOptions.deviceSettings(from: arguments, base: Demo.settings)
+        settingsPath = arguments.value(of: DeviceSettingsOptions.settingsFile)
+        explainsDecisions = arguments.contains(Self.why)
         scenePath = arguments.value(of: Self.scene)
         recordingInputs = try ReplayCommand.inputs(from: arguments, files: Self.recordings, descriptions: Self.desc)
         isJSON = arguments.contains(Self.json)
@@ -80,12 +113,22 @@ struct DemoCommand: Command {
             demo.sceneFile = sceneFile
             return demo
         }
+        // Opening them first gives the replay's messages (an event log without --desc).
+        _ = try ReplayCommand.loadReplay(recordingInputs)
         return try Demo(scene: scene, sceneFile: sceneFile, recordings: recordingInputs)
     }
 
     func run() throws {
+        if printsScenePath {
+            guard let resources = Demo.resourcesDirectory else {
+                throw CommandFailure("the demo's resources are missing next to the executable")
+            }
+            CommandOutput.standard.writeLine(resources.appendingPathComponent(Demo.sceneFile).path)
+            return
+        }
         let demo = try loadDemo()
-        let runtime = try demo.makeRuntime()
+        let runtime = try demo.makeRuntime(
+            settings: deviceSettings, rules: DeviceSettingsOptions.rules(file: settingsPath))
         runtime.onDiagnostic = { message in
             var standardError = FileStream.standardError
             print("Warning: \(message)", to: &standardError)
@@ -98,7 +141,7 @@ struct DemoCommand: Command {
                 }
             }
             try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
-        } else if isPlain || !Terminal.isOutputTerminal {
+        } else if isPlain || explainsDecisions || !Terminal.isOutputTerminal {
             var chapter = -1
             runtime.onEvent = { event in
                 if let index = demo.chapters.lastIndex(where: { $0.start <= event.time }), index > chapter {
@@ -106,6 +149,10 @@ struct DemoCommand: Command {
                     output.writeLine("== \(index + 1)/\(demo.chapters.count) \(demo.chapters[index].title)")
                 }
                 if let line = event.textLine(includeMotion: includesMotion) { output.writeLine(line) }
+            }
+            if explainsDecisions {
+                // Decisions come through the runtime's callbacks, in order with the events.
+                runtime.onDecision = { decision in output.writeLine(decision.commandLineText()) }
             }
             try demo.replay.run(through: runtime, afterStep: { _ in try output.checkWritable() })
         } else {

@@ -13,6 +13,9 @@ import Wayfinder
 /// `wayfinder explore`: moves focus around a scene with the terminal's keyboard.
 struct ExploreCommand: Command {
     static let name = "explore"
+    static let examples = [
+        Example("wayfinder explore --scene my-scene.json --fka", "Tab, arrows and Full Keyboard Access in the terminal")
+    ]
     static let abstract = "Explores a scene's keyboard focus interactively in the terminal."
     static let discussion = """
         Draws the scene and moves focus with the keys of the terminal: Tab and Shift-Tab between

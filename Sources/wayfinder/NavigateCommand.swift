@@ -25,6 +25,11 @@ struct NavigateCommand: Command {
     }
 
     static let name = "navigate"
+    static let examples = [
+        Example("wayfinder navigate --scene scene.json --keys \"Tab Tab Down Return\"", "where each key moves focus"),
+        Example("wayfinder navigate --scene scene.json --debug focusability photo-3", "why an item cannot be focused"),
+        Example("wayfinder navigate --scene scene.json --debug loop", "the Tab loop, like UIKit's overlay"),
+    ]
     static let abstract = "Drives a scene's keyboard focus with key presses and prints where focus goes."
     static let discussion = """
         For each key it prints one line: the key, the focused item's id afterwards (or null), and the
@@ -47,7 +52,7 @@ struct NavigateCommand: Command {
         "--scene", placeholder: "SCENE", completion: .file(extensions: ["json"]), required: true,
         help: "The scene file (JSON).")
     static let focus = CommandOption.value(
-        "--focus", placeholder: "ID", help: "Focuses this item before the first key.")
+        "--focus", placeholder: "ID", completion: .sceneItem, help: "Focuses this item before the first key.")
     static let fullKeyboardAccess = CommandOption.flag(
         "--fka", help: "Turns on Full Keyboard Access: controls become focusable, Tab+Z and Tab+F work.")
     static let search = CommandOption.choice(
@@ -96,6 +101,17 @@ struct NavigateCommand: Command {
         if keys?.isEmpty == true { throw UsageError("Invalid value for '--keys': no keys given") }
     }
 
+    /// `; did you mean "photo-3"?` for a misspelt id, or nothing.
+    static func closestID(to id: String, in scene: Scene) -> String {
+        var ids: [String] = []
+        var pending = [scene.root]
+        while let node = pending.popLast() {
+            ids.append(node.id)
+            pending += node.children.reversed()
+        }
+        return Suggestion.text(Suggestion.closest(to: id, among: ids))
+    }
+
     func run() throws {
         var standardOutput = CommandOutput.standard
         var standardError = FileStream.standardError
@@ -117,7 +133,8 @@ struct NavigateCommand: Command {
                 directionalSearch: search
             )
         } catch let error as NavigationError {
-            throw CommandFailure("\(path): --focus: \(error)")
+            guard case .unknownNode(let id) = error else { throw CommandFailure("\(path): --focus: \(error)") }
+            throw CommandFailure("\(path): --focus: \(error)" + Self.closestID(to: id, in: loaded.scene))
         }
         // The scene is not freed node by node when the command returns: the process ends.
         ProcessLifetime.keepUntilExit(navigator)
@@ -140,7 +157,9 @@ struct NavigateCommand: Command {
         case .focusability:
             let id = debugItem ?? ""
             guard let node = navigator.tree.node(withID: id) else {
-                throw CommandFailure("\(path): --debug focusability: the scene has no node with the id \"\(id)\"")
+                throw CommandFailure(
+                    "\(path): --debug focusability: the scene has no node with the id \"\(id)\""
+                        + Self.closestID(to: id, in: loaded.scene))
             }
             text = FocusDebugger.checkFocusability(for: node, in: navigator.system).description
         case .groups: text = FocusDebugger.checkFocusGroupTree(for: navigator.system)
@@ -150,7 +169,9 @@ struct NavigateCommand: Command {
         case .request:
             let id = debugItem ?? ""
             guard let node = navigator.tree.node(withID: id) else {
-                throw CommandFailure("\(path): --debug request: the scene has no node with the id \"\(id)\"")
+                throw CommandFailure(
+                    "\(path): --debug request: the scene has no node with the id \"\(id)\""
+                        + Self.closestID(to: id, in: loaded.scene))
             }
             text = FocusDebugger.simulateFocusUpdateRequest(from: node, in: navigator.system)
         }

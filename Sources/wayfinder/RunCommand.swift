@@ -9,6 +9,13 @@ import Wayfinder
 /// `wayfinder run`: the whole pipeline on attached hardware, with hotplug.
 struct RunCommand: Command {
     static let name = "run"
+    static let examples = [
+        Example("wayfinder run --scene \"$(wayfinder demo --print-scene-path)\"", "the demo's scene drawn live"),
+        Example("wayfinder run --json --grab", "the event stream only, devices taken exclusively"),
+        Example("wayfinder run --device /dev/input/event5 --tap-to-click --why", "one device, tapping, with reasons"),
+        Example("wayfinder run --layout de --variant nodeadkeys", "keys typed on a German keyboard"),
+    ]
+    static let seeAlso = ["libinput(4)", "xkeyboard-config(7)"]
     static let abstract = "Runs the pipeline on attached input devices until Ctrl-C, with hotplug."
     static let discussion = """
         Prints the interaction stream: devices coming and going, keys, clicks, scrolls, taps, long
@@ -160,7 +167,8 @@ struct RunCommand: Command {
             runtime.onDecision = { decision in
                 let line =
                     isJSON
-                    ? decision.jsonLine(origin: origin, version: streamVersion) : decision.textLine(origin: origin)
+                    ? decision.jsonLine(origin: origin, version: streamVersion)
+                    : decision.commandLineText(origin: origin)
                 output.writeLine(line)
             }
         }

@@ -110,7 +110,7 @@ import Testing
         let (code, output, errors) = Self.run(["--frobnicate"])
         #expect(code == .usageError)
         #expect(output.isEmpty)
-        #expect(errors.hasPrefix("Error: Unknown option '--frobnicate'\nUsage: wayfinder <subcommand> [options]\n"))
+        #expect(errors == "Error: Unknown option '--frobnicate'\n  See 'wayfinder --help' for more information.\n")
     }
 
     @Test func helpTakesOneSubcommand() {

@@ -142,11 +142,43 @@ import WayfinderTestSupport
         try replay(environment: ["XKB_DEFAULT_LAYOUT": layout])
     }
 
-    private func replay(environment: [String: String]) throws -> ProcessOutcome {
+    private func replay(environment: [String: String], options: [String] = []) throws -> ProcessOutcome {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString).evemu")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(Self.recording.utf8).write(to: url)
-        return try WayfinderProcess.run(["replay", "--json", url.path], environment: environment)
+        return try WayfinderProcess.run(["replay", "--json", url.path] + options, environment: environment)
+    }
+
+    /// Issue 26: --layout and --variant choose the layout as the variables do, and win over them.
+    @Test func layoutAndVariantOptionsChooseTheLayout() throws {
+        let german = try replay(environment: [:], options: ["--layout", "de"])
+        #expect(german.exitCode == 0, "\(german.standardError)")
+        #expect(try texts(german) == ["z", "Y"])
+        let dvorak = try replay(
+            environment: ["XKB_DEFAULT_LAYOUT": "de"], options: ["--layout", "us", "--variant", "dvorak"])
+        #expect(dvorak.exitCode == 0, "\(dvorak.standardError)")
+        #expect(try texts(dvorak) == ["f", ":"])
+        let alone = try replay(environment: [:], options: ["--variant", "dvorak"])
+        #expect(alone.exitCode == 1)
+        #expect(
+            alone.errorLines == [
+                "Error: the keyboard variant 'dvorak' (from --variant, a settings file, or XKB_DEFAULT_VARIANT) has no "
+                    + "layout, and xkbcommon ignores a variant without one: give --layout too (for example --layout us)"
+            ])
+    }
+
+    /// Issue 26: a settings file's keyboardLayout and keyboardVariant choose the layout too.
+    @Test func aSettingsFileChoosesTheLayout() throws {
+        let settings = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: settings) }
+        try Data(
+            #"{"match": {}, "settings": {"keyboardLayout": "us", "keyboardVariant": "dvorak"}}"#.utf8
+        )
+        .write(to: settings)
+        let outcome = try replay(environment: [:], options: ["--settings", settings.path])
+        #expect(outcome.exitCode == 0, "\(outcome.standardError)")
+        #expect(try texts(outcome) == ["f", ":"])
     }
 
     private func texts(_ outcome: ProcessOutcome) throws -> [String] {
@@ -172,8 +204,8 @@ import WayfinderTestSupport
         #expect(
             outcome.errorLines == [
                 "Error: xkbcommon cannot compile a keymap for rules/model/layout/variant/options "
-                    + "default/default/no-such-layout/default/default (from the options or XKB_DEFAULT_*), though it "
-                    + "compiles the default one"
+                    + "default/default/no-such-layout/default/default (from --layout and --variant, a settings file, "
+                    + "or XKB_DEFAULT_*), though it compiles the default one"
             ],
             "\(outcome.standardError)")
     }
@@ -186,9 +218,8 @@ import WayfinderTestSupport
         #expect(outcome.standardOutput.isEmpty)
         #expect(
             outcome.errorLines == [
-                "Error: the keyboard variant 'dvorak' (from the options or XKB_DEFAULT_VARIANT) has no layout, and "
-                    + "xkbcommon ignores a variant without one: set XKB_DEFAULT_LAYOUT too (for example "
-                    + "XKB_DEFAULT_LAYOUT=us)"
+                "Error: the keyboard variant 'dvorak' (from --variant, a settings file, or XKB_DEFAULT_VARIANT) has no "
+                    + "layout, and xkbcommon ignores a variant without one: give --layout too (for example --layout us)"
             ])
         let withLayout = try replay(environment: ["XKB_DEFAULT_VARIANT": "dvorak", "XKB_DEFAULT_LAYOUT": "us"])
         #expect(withLayout.exitCode == 0, "\(withLayout.standardError)")
@@ -206,8 +237,8 @@ import WayfinderTestSupport
         #expect(
             outcome.errorLines == [
                 "Error: xkbcommon cannot compile a keymap for rules/model/layout/variant/options "
-                    + "default/default/\(String(repeating: "x", count: 64))… (10000 bytes)/default/default (from the "
-                    + "options or XKB_DEFAULT_*), though it compiles the default one"
+                    + "default/default/\(String(repeating: "x", count: 64))… (10000 bytes)/default/default (from "
+                    + "--layout and --variant, a settings file, or XKB_DEFAULT_*), though it compiles the default one"
             ])
     }
 }

@@ -92,9 +92,48 @@ import Testing
         )
     }
 
-    /// A usage error: exit 64, nothing on standard output, and exactly the three lines.
+    @Test func aMisspeltSubcommandIsAnsweredWithTheClosestOne() throws {
+        let outcome = try WayfinderProcess.run(["replya", "a.evemu"])
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(
+            outcome.errorLines == [
+                "Error: Unknown subcommand 'replya'; did you mean 'replay'?",
+                "Usage: wayfinder <subcommand> [options]",
+                "  See 'wayfinder --help' for more information.",
+            ]
+        )
+        let help = try WayfinderProcess.run(["help", "convret"])
+        #expect(help.errorLines.first == "Error: Unknown subcommand 'convret'; did you mean 'convert'?")
+    }
+
+    /// An unknown option: exit 64, the closest of the command's options when one is close, and
+    /// no usage line (replay's is longer than the answer).
     @Test(arguments: [
         (["devices", "--bogus"], "Error: Unknown option '--bogus'"),
+        (["record", "-x"], "Error: Unknown option '-x'"),
+        (["replay", "a.evemu", "--jsn"], "Error: Unknown option '--jsn'; did you mean '--json'?"),
+        (["replay", "a.evemu", "--jsno"], "Error: Unknown option '--jsno'; did you mean '--json'?"),
+        (["run", "--tap-to-clik"], "Error: Unknown option '--tap-to-clik'; did you mean '--tap-to-click'?"),
+    ])
+    func unknownOptionsHaveTwoLinesWithTheClosestName(arguments: [String], message: String) throws {
+        let outcome = try WayfinderProcess.run(arguments)
+        #expect(outcome.exitCode == 64)
+        #expect(outcome.standardOutput.isEmpty)
+        #expect(outcome.errorLines == [message, "  See 'wayfinder \(arguments[0]) --help' for more information."])
+    }
+
+    @Test func aMisspeltChoiceIsAnsweredWithTheClosestOne() throws {
+        let outcome = try WayfinderProcess.run(["replay", "a.evemu", "--scroll-method", "two-fingers"])
+        #expect(outcome.exitCode == 64)
+        #expect(
+            outcome.errorLines.first
+                == "Error: The value 'two-fingers' is invalid for '--scroll-method <two-finger|edge|on-button|none>'; "
+                + "did you mean 'two-finger'?")
+    }
+
+    /// A usage error: exit 64, nothing on standard output, and exactly the three lines.
+    @Test(arguments: [
         (["devices", "extra"], "Error: Unexpected argument 'extra'"),
         (["devices", "--json=yes"], "Error: '--json' does not take a value"),
         (["record", "--format", "wav"], "Error: The value 'wav' is invalid for '--format <evemu|libinput>'"),
@@ -102,7 +141,6 @@ import Testing
         (["record", "--format"], "Error: Missing value for '--format'"),
         (["record", "-o"], "Error: Missing value for '-o'"),
         (["record", "--format", "evemu"], "Error: An evemu recording holds one device: name exactly one DEVICE"),
-        (["record", "-x"], "Error: Unknown option '-x'"),
         (["replay"], "Error: Missing expected argument 'FILE…'"),
         (
             ["replay", "a.evemu", "--click-method", "corners"],
@@ -110,7 +148,6 @@ import Testing
         ),
         (["replay", "a.evemu", "--raw", "--scene", "s.json"], "Error: '--raw' and '--scene' cannot be used together"),
         (["replay", "a.evemu", "--desc"], "Error: Missing value for '--desc'"),
-        (["replay", "a.evemu", "--jsn"], "Error: Unknown option '--jsn'"),
         (["replay", "a.evemu", "--scene", "a.json", "--scene", "b.json"], "Error: '--scene' may be given only once"),
         (
             ["replay", "a.evemu", "--accessibility"],

@@ -55,7 +55,7 @@ import WayfinderTestSupport
             outcome.errorLines == [
                 "Error: Cannot tell the format of 'out.txt' from its extension: use .yml, .yaml, .evemu or .events, "
                     + "or give '--format evemu|libinput'",
-                "Usage: wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
+                "Usage: wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput] [--force]",
                 "  See 'wayfinder convert --help' for more information.",
             ])
     }
@@ -93,7 +93,7 @@ import WayfinderTestSupport
         #expect(
             outcome.errorLines == [
                 "Error: convert reads a recording file, not standard input ('-'): give the recording's path",
-                "Usage: wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput]",
+                "Usage: wayfinder convert IN OUT [--desc DESC] [--format evemu|libinput] [--force]",
                 "  See 'wayfinder convert --help' for more information.",
             ])
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.yml"))
@@ -312,5 +312,37 @@ import WayfinderTestSupport
                     + "events.libinput, events.a-frame-key, after-events, after-devices; they are not written"
             ])
         #expect(try String(contentsOf: output, encoding: .utf8) == Recording.load(contentsOf: input).evemuText())
+    }
+
+    /// Issue 26: OUT is replaced only with --force; a symbolic link at OUT is replaced, not
+    /// followed; the new file is its owner's alone.
+    @Test func replacesAnExistingFileOnlyWithForce() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = Fixtures.recording("touchpad/evemu-devices_alps-glidepoint.single-tap.evemu").path
+        let out = directory.appendingPathComponent("session.yml")
+        try Data("old\n".utf8).write(to: out)
+        let refused = try WayfinderProcess.run(["convert", input, out.path])
+        #expect(refused.exitCode == 1)
+        #expect(refused.errorLines == ["Error: \(out.path): already exists; give --force to replace it"])
+        #expect(try String(contentsOf: out, encoding: .utf8) == "old\n")
+
+        let forced = try WayfinderProcess.run(["convert", input, out.path, "--force"])
+        #expect(forced.exitCode == 0)
+        #expect(forced.standardError == "")
+        #expect(RecordingFormat.detect(in: try Data(contentsOf: out)) == .libinputRecord)
+        let mode = try FileManager.default.attributesOfItem(atPath: out.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+
+        // A link at OUT is replaced by the file; what it pointed at is untouched.
+        let target = directory.appendingPathComponent("target.yml")
+        try Data("target\n".utf8).write(to: target)
+        let link = directory.appendingPathComponent("link.yml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        let throughLink = try WayfinderProcess.run(["convert", input, link.path, "--force"])
+        #expect(throughLink.exitCode == 0)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "target\n")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == nil)
+        #expect(RecordingFormat.detect(in: try Data(contentsOf: link)) == .libinputRecord)
     }
 }

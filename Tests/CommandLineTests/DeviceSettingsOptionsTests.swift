@@ -1,8 +1,11 @@
+import Classification
 import Foundation
 import InputEvents
 import InputRecording
 import Testing
 import WayfinderTestSupport
+
+@testable import wayfinder
 
 /// The device settings and `--why` on `replay` (and `run`, which shares the table).
 @Suite struct DeviceSettingsOptionsTests {
@@ -23,13 +26,51 @@ import WayfinderTestSupport
         #expect(
             output == [
                 "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
-                "  0.063835  SynPS/2 Synaptics TouchPad  why: tap holds primary down for 180 ms: touch again to drag",
+                "  0.063835  SynPS/2 Synaptics TouchPad  why: tap holds primary down for 180 ms: touch again to drag "
+                    + "(--no-tap-and-drag changes this)",
                 "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
                 "  0.063835  SynPS/2 Synaptics TouchPad  button primary down by tap",
                 "  0.243835  SynPS/2 Synaptics TouchPad  button primary up by tap",
                 "  2.026671  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 5.3 mm, more than 1.3 mm",
                 "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
             ])
+    }
+
+    /// Issue 26: a `why` line that depends on a setting names the option that changes it.
+    @Test func whyNamesTheOptionThatChangesTheSetting() throws {
+        let output = try Self.lines(["replay", "--why"] + Self.recording("clickpad.tap.events"))
+        #expect(
+            output == [
+                "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  why: 1-finger tap did not click: tap-to-click is off "
+                    + "(the default on a pad with a physical button) (--tap-to-click changes this)",
+                "  2.026671  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 5.3 mm, more than 1.3 mm",
+                "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
+            ])
+    }
+
+    /// Every option a `why` line names is one of the settings' options, and each reason that a
+    /// setting decides names the option of that setting.
+    @Test func theOptionsWhyLinesNameAreTheSettings() {
+        let cases: [(ClassificationDecision.Reason, CommandOption?)] = [
+            (.tappingOff(fingers: 1), DeviceSettingsOptions.tapToClick),
+            (.tapIgnoredWhileTyping(fingers: 1, sinceKey: 100), DeviceSettingsOptions.noDisableWhileTyping),
+            (.touchIgnoredWhileTyping(sinceKey: 100), DeviceSettingsOptions.noDisableWhileTyping),
+            (.touchIgnoredWhileTrackpointing(sinceEvent: 100), DeviceSettingsOptions.noDisableWhileTrackpointing),
+            (.tapHeldForDrag(button: .primary, milliseconds: 180), DeviceSettingsOptions.noTapAndDrag),
+            (.dragLocked(button: .primary, milliseconds: nil), DeviceSettingsOptions.dragLock),
+            (.threeFingerDragBegan(fingers: 3), DeviceSettingsOptions.threeFingerDrag),
+            (.middleButtonEmulated(milliseconds: 10, limit: 50), DeviceSettingsOptions.noMiddleEmulation),
+            (.buttonScrollArmed(milliseconds: 200), DeviceSettingsOptions.scrollMethod),
+            (.edgeScrollBegan(vertical: true), DeviceSettingsOptions.scrollMethod),
+            (.pointerMoved(raw: 1, moved: 1, smallestFactor: 1, largestFactor: 1), DeviceSettingsOptions.accelProfile),
+            (.touchMovedTooFar(fingers: 1, millimetres: 5, limit: 1.3), nil),
+            (.scrollDirectionsApart(degrees: 180, limit: 45), nil),
+        ]
+        for (reason, option) in cases {
+            #expect(DeviceSettingsOptions.option(changing: reason) == option, "\(reason)")
+            if let option { #expect(DeviceSettingsOptions.options.contains(option)) }
+        }
     }
 
     /// The issue's example: a two-finger tap on a semi-multitouch pad prints nothing but the

@@ -11,6 +11,7 @@ import WayfinderTestSupport
         [
             "usr/bin/wayfinder",
             "usr/libexec/wayfinder/wayfinder",
+            "usr/libexec/wayfinder/wayfinder-benchmarks",
             "usr/share/bash-completion/completions/wayfinder",
             "usr/share/fish/vendor_completions.d/wayfinder.fish",
         ] + ManualPage.names.map { "usr/share/man/man1/\($0).1" } + ["usr/share/zsh/site-functions/_wayfinder"]
@@ -58,6 +59,20 @@ import WayfinderTestSupport
             ["demo", "--plain"], executable: destination.appendingPathComponent("usr/bin/wayfinder"))
         #expect(demo.exitCode == 0)
         #expect(demo.outputLines.first == "== 1/7 keyboard: Tab between groups, arrows inside them, Return selects")
+        // bench runs the benchmarks installed beside the binary.
+        let bench = try WayfinderProcess.run(
+            ["bench", "--list"], executable: destination.appendingPathComponent("usr/bin/wayfinder"))
+        #expect(bench.exitCode == 0)
+        #expect(bench.outputLines.first == "classify.mouse")
+        // The demo's scene, for run --scene, wherever the resources were installed.
+        let scenePath = try WayfinderProcess.run(
+            ["demo", "--print-scene-path"], executable: destination.appendingPathComponent("usr/bin/wayfinder"))
+        #expect(
+            scenePath.outputLines == [
+                destination.appendingPathComponent(
+                    "usr/libexec/wayfinder/Wayfinder_Wayfinder.resources/Resources/Demo/demo-scene.json"
+                ).resolvingSymlinksInPath().path
+            ])
     }
 
     @Test func aRelativePrefixIsRefused() throws {

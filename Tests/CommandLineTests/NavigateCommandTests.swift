@@ -111,7 +111,30 @@ import WayfinderTestSupport
         #expect(
             outcome.errorLines.first
                 == "Error: Invalid value for '--keys': key 2 (\"Sideways\"): \"Sideways\" is not a key name")
+        let misspelt = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--keys", "Tabb Ctrl+Down"])
+        #expect(misspelt.exitCode == 64)
+        #expect(
+            misspelt.errorLines.first
+                == "Error: Invalid value for '--keys': key 1 (\"Tabb\"): \"Tabb\" is not a key name; did you mean \"Tab\"?"
+        )
+        let modifier = try WayfinderProcess.run(["navigate", "--scene", Self.photos, "--keys", "Shft+Tab"])
+        #expect(
+            modifier.errorLines.first
+                == "Error: Invalid value for '--keys': key 1 (\"Shft+Tab\"): \"Shft\" is not a modifier "
+                + "(Ctrl, Alt, Shift, Meta, or Tab for Full Keyboard Access); did you mean \"Shift\"?")
         let missing = try WayfinderProcess.run(["navigate", "--keys", "Tab"])
+        // Issue 26: a misspelt id gets the closest of the scene's.
+        for (arguments, option) in [
+            (["--focus", "phto-3", "--keys", "Tab"], "--focus"),
+            (["--debug", "focusability", "phto-3"], "--debug focusability"),
+        ] {
+            let outcome = try WayfinderProcess.run(["navigate", "--scene", Self.photos] + arguments)
+            #expect(outcome.exitCode == 1)
+            #expect(
+                outcome.errorLines == [
+                    "Error: \(Self.photos): \(option): the scene has no node with the id \"phto-3\"; did you mean \"photo-3\"?"
+                ])
+        }
         #expect(missing.exitCode == 64)
         #expect(missing.errorLines.first == "Error: Missing expected option '--scene SCENE'")
     }

@@ -61,6 +61,54 @@ import WayfinderTestSupport
         }
     }
 
+    /// Issue 26: the hp8470p's description given to a clickpad's log (both Synaptics pads) is
+    /// refused, naming both files: the log has pressure, which the hp8470p does not declare.
+    @Test func refusesTheHp8470pDescriptionForAClickpadLog() throws {
+        let events = Fixtures.recording("touchpad/xit_synaptics-clickpad.tap.events").path
+        let other = Fixtures.recording("touchpad/evemu-devices_synaptics-hp8470p.desc").path
+        let outcome = try WayfinderProcess.run(["replay", events, "--desc", other])
+        #expect(outcome.exitCode == 1)
+        #expect(outcome.standardOutput == "")
+        #expect(
+            outcome.errorLines == [
+                "Error: \(events):8: EV_ABS ABS_MT_PRESSURE is not a code \(other) declares, and a device sends only "
+                    + "the codes it declares: is \(other) the description of this event log?"
+            ])
+    }
+
+    /// Issue 26: an event log given without `--desc` says to give one, and names the `.desc`
+    /// beside it, in replay, report and demo alike.
+    @Test func anEventLogWithoutItsDescriptionIsToldToGiveOne() throws {
+        let events = Fixtures.recording("touchpad/xit_synaptics-clickpad.tap.events").path
+        let beside = Fixtures.recording("touchpad/xit_synaptics-clickpad.desc").path
+        let message =
+            "Error: \(events):4: an event (E:) before the device description; the file starts with N: and I: lines; "
+            + "an event log kept apart from its description needs '--desc DESC' after it: "
+            + "'\(events) --desc \(beside)'?"
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("report.html").path
+        for arguments in [
+            ["replay", events], ["replay", "--json", events], ["report", events, "-o", report], ["demo", events],
+        ] {
+            let outcome = try WayfinderProcess.run(arguments)
+            #expect(outcome.exitCode == 1)
+            #expect(outcome.standardOutput == "")
+            #expect(outcome.errorLines == [message], "\(arguments)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: report))
+        // Without a description beside it, the advice alone.
+        let alone = directory.appendingPathComponent("pad.tap.events").path
+        try FileManager.default.copyItem(atPath: events, toPath: alone)
+        let outcome = try WayfinderProcess.run(["replay", alone])
+        #expect(
+            outcome.errorLines == [
+                "Error: \(alone):4: an event (E:) before the device description; the file starts with N: and I: lines; "
+                    + "an event log kept apart from its description needs '--desc DESC' after it"
+            ])
+    }
+
     /// `/dev/full` fails every write with `ENOSPC`, as a full disk does: the replay says so and
     /// exits 1 instead of losing its output silently.
     @Test func reportsAFullDisk() throws {

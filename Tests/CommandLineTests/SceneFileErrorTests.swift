@@ -46,6 +46,9 @@ import WayfinderTestSupport
         for arguments in [
             ["navigate", "--scene", given, "--keys", "Tab"], ["replay", "--json", "--scene", given, recording],
             ["demo", "--json", "--scene", given, recording], ["explore", "--scene", given],
+            // Issue 26: the README's live steps name the scene as run --scene.
+            ["run", "--json", "--scene", given],
+            ["report", "--scene", given, "-o", directory.appendingPathComponent("report.html").path],
         ] {
             let outcome = try WayfinderProcess.run(arguments)
             #expect(outcome.exitCode == 1, "\(arguments)")

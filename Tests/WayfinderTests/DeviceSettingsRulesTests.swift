@@ -143,7 +143,7 @@ import WayfinderTestSupport
             "unknown setting \"speed\" (tapToClick, tapAndDrag, dragLock, clickMethod, "
                 + "naturalScrolling, leftHanded, middleButtonEmulation, disableWhileTyping, "
                 + "disableWhileTrackpointing, scrollMethod, accelProfile, accelSpeed, accelPoints, accelStep, accelMotionPoints, accelMotionStep, "
-                + "accelScrollPoints, accelScrollStep, dpi, scrollFactor, threeFingerDrag)"
+                + "accelScrollPoints, accelScrollStep, dpi, scrollFactor, threeFingerDrag, keyboardLayout, keyboardVariant)"
         ),
         ("{\"match\": {}, \"settings\": {\"leftHanded\": 1}}", "\"leftHanded\" must be true or false"),
         ("{\"match\": {}, \"settings\": {\"tapToClick\": \"yes\"}}", "\"tapToClick\" must be true or false"),

@@ -1,3 +1,5 @@
+import FocusEngine
+
 /// A subcommand of `wayfinder`.
 ///
 /// A command is one type: it describes itself (`name`, `abstract`, `discussion`) and declares its
@@ -31,6 +33,10 @@ protocol Command {
     static var options: [CommandOption] { get }
     /// Sets of options of which at most one may be given; none by default.
     static var exclusiveGroups: [[CommandOption]] { get }
+    /// Command lines that show the command's use, for the manual page's EXAMPLES; none by default.
+    static var examples: [Example] { get }
+    /// Pages of other programs the manual page's SEE ALSO names (`libinput(4)`); none by default.
+    static var seeAlso: [String] { get }
 
     /// Creates the command from its parsed arguments.
     /// - Throws: ``UsageError`` for a value the table cannot check (a malformed key list).
@@ -48,6 +54,8 @@ protocol Command {
 extension Command {
     static var discussion: String { "" }
     static var exclusiveGroups: [[CommandOption]] { [] }
+    static var examples: [Example] { [] }
+    static var seeAlso: [String] { [] }
     func validate() throws(UsageError) {}
 
     /// The one-line usage, starting with `wayfinder <name>`, generated from the table.
@@ -55,6 +63,19 @@ extension Command {
 
     /// The table with the options every command has, `--version` and `-h, --help`, at the end.
     static var allOptions: [CommandOption] { options + [.version, .help] }
+}
+
+/// A command line that shows a command's use, and what it does.
+struct Example: Sendable {
+    /// The command line, as typed.
+    var command: String
+    /// What it does, a phrase without a final period.
+    var meaning: String
+
+    init(_ command: String, _ meaning: String) {
+        self.command = command
+        self.meaning = meaning
+    }
 }
 
 /// Thrown from ``Command/run()`` to print help instead of running: the root's help when
@@ -87,14 +108,31 @@ struct ExitCode: RawRepresentable, Error, Hashable, Sendable {
 struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What is wrong, as one sentence without a final period.
     var message: String
+    /// Whether the usage line follows the message. A misspelt name is answered with the closest
+    /// one instead: the usage line of a command with many options is longer than the help it
+    /// would give.
+    var showsUsage: Bool
 
     /// Creates a usage error with its message.
-    init(_ message: String) { self.message = message }
+    init(_ message: String, showsUsage: Bool = true) {
+        self.message = message
+        self.showsUsage = showsUsage
+    }
 
     var description: String { message }
 
-    /// An option the command does not know.
-    static func unknownOption(_ name: String) -> UsageError { UsageError("Unknown option '\(name)'") }
+    /// An option the command does not know, with the closest of the command's options.
+    static func unknownOption(_ name: String, known: [String] = []) -> UsageError {
+        UsageError(
+            "Unknown option '\(name)'" + Suggestion.text(Suggestion.closest(to: name, among: known), quote: "'"),
+            showsUsage: false)
+    }
+
+    /// A subcommand that does not exist, with the closest one.
+    static func unknownSubcommand(_ name: String) -> UsageError {
+        let suggestion = Suggestion.closest(to: name, among: RootCommand.subcommands.map { $0.name })
+        return UsageError("Unknown subcommand '\(name)'" + Suggestion.text(suggestion, quote: "'"))
+    }
 
     /// An option given without its value.
     static func missingValue(for option: String) -> UsageError {
@@ -103,7 +141,11 @@ struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// A value outside the option's choices.
     static func invalidValue(_ value: String, for option: String, choices: [String]) -> UsageError {
-        UsageError("The value '\(value)' is invalid for '\(option) <\(choices.joined(separator: "|"))>'")
+        // A word, not a number: '5' is no misspelling of '3'.
+        let suggestion = value.count < 3 ? nil : Suggestion.closest(to: value, among: choices)
+        return UsageError(
+            "The value '\(value)' is invalid for '\(option) <\(choices.joined(separator: "|"))>'"
+                + Suggestion.text(suggestion, quote: "'"))
     }
 
     /// A positional argument the command does not take.

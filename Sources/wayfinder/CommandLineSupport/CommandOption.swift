@@ -8,6 +8,10 @@ enum CompletionKind: Hashable, Sendable {
     case deviceNode
     /// The name of a subcommand.
     case subcommand
+    /// The id of an item of the scene file given with `--scene` on the same command line.
+    case sceneItem
+    /// The name of a device of the recordings given on the same command line.
+    case recordedDevice
 }
 
 /// One entry of a command's option table: an option (`--json`, `-o FILE`, `--format a|b`) or a

@@ -66,6 +66,32 @@ enum CompletionScript {
                 done
             }
 
+            # Offers the ids of the items of the scene file given with --scene.
+            _wayfinder_scene_items() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" scene="" index
+                for ((index = 1; index < COMP_CWORD; index++)); do
+                    [ "${COMP_WORDS[index]}" = --scene ] && scene="${COMP_WORDS[index + 1]}"
+                done
+                [ -r "$scene" ] || return
+                local IFS=$'\\n'
+                COMPREPLY=($(compgen -W "$(\(scriptSceneItems("\"$scene\"")))" -- "$cur"))
+            }
+
+            # Offers the names of the devices of the recordings on the command line.
+            _wayfinder_recorded_devices() {
+                local cur="${COMP_WORDS[COMP_CWORD]}" index word
+                local -a files=()
+                for ((index = 1; index < COMP_CWORD; index++)); do
+                    word="${COMP_WORDS[index]}"
+                    case "$word" in
+                    *.evemu | *.events | *.desc | *.yml | *.yaml) [ -r "$word" ] && files+=("$word") ;;
+                    esac
+                done
+                [ ${#files[@]} -gt 0 ] || return
+                local IFS=$'\\n'
+                COMPREPLY=($(compgen -W "$(\(scriptDeviceNames("\"${files[@]}\"")))" -- "$cur"))
+            }
+
             _wayfinder() {
                 local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD - 1]}"
                 local subcommand="" index
@@ -113,7 +139,8 @@ enum CompletionScript {
                 esac
             }
 
-            complete -F _wayfinder wayfinder
+            # -o filenames: directories get their slash and completion goes on into them.
+            complete -o filenames -F _wayfinder wayfinder
 
             """
         return text
@@ -131,7 +158,21 @@ enum CompletionScript {
         case .deviceNode: return "COMPREPLY=($(compgen -f -- \"${cur:-/dev/input/event}\"))"
         case .subcommand:
             return "COMPREPLY=($(compgen -W \"\(words(RootCommand.subcommands.map { $0.name }))\" -- \"$cur\"))"
+        case .sceneItem: return "_wayfinder_scene_items"
+        case .recordedDevice: return "_wayfinder_recorded_devices"
         }
+    }
+
+    /// A command printing the device names of recordings, one a line: evemu's `N:` lines and
+    /// libinput record's `name:` keys, with `files` (quoted variables) as the recordings.
+    private static func scriptDeviceNames(_ files: String) -> String {
+        "sed -n -e 's/^N: //p' -e 's/^ *name: *\"\\(.*\\)\"$/\\1/p' \(files) 2>/dev/null"
+    }
+
+    /// A shell pipeline printing the `"id"` values of a scene file, one a line: every shell
+    /// runs the same one, with `file` (a quoted variable) as the scene.
+    private static func scriptSceneItems(_ file: String) -> String {
+        "grep -o '\"id\"[[:space:]]*:[[:space:]]*\"[^\"]*\"' \(file) 2>/dev/null | sed 's/.*\"\\([^\"]*\\)\"$/\\1/'"
     }
 
     // MARK: zsh
@@ -178,8 +219,32 @@ enum CompletionScript {
             }
 
             """
+        text += """
+
+            # The ids of the items of the scene file given with --scene.
+            _wayfinder_scene_items() {
+                local scene=${opt_args[--scene]}
+                [[ -r $scene ]] || return 1
+                local -a items
+                items=(${(f)"$(\(scriptSceneItems("\"$scene\"")))"})
+                _describe -t items 'scene item' items
+            }
+
+            # The names of the devices of the recordings on the command line.
+            _wayfinder_recorded_devices() {
+                local -a files names
+                local word
+                for word in $words; do
+                    [[ $word == *.(evemu|events|desc|yml|yaml) && -r $word ]] && files+=($word)
+                done
+                (( $#files )) || return 1
+                names=(${(f)"$(\(scriptDeviceNames("$files")))"})
+                compadd -a names
+            }
+
+            """
         for command in RootCommand.subcommands {
-            text += "\n_wayfinder_\(command.name)() {\n    _arguments -s \\\n"
+            text += "\n_wayfinder_\(command.name)() {\n    local -A opt_args\n    _arguments -s \\\n"
             let specs = visibleOptions(of: command).map { option -> String in
                 if option == .help || option == .version { return zshSpec(option, exclusions: ["- *"]) }
                 let group = command.exclusiveGroups.first { $0.contains(option) } ?? []
@@ -216,9 +281,13 @@ enum CompletionScript {
         switch option.completion {
         case .text: return " "
         case .file(let extensions):
+            // One extension without parentheses: zsh's _files offers nothing for "*.(json)".
+            if extensions.count == 1 { return "_files -g \"*.\(extensions[0])\"" }
             return extensions.isEmpty ? "_files" : "_files -g \"*.(\(extensions.joined(separator: "|")))\""
         case .deviceNode: return "_files -W /dev/input -g \"event*\""
         case .subcommand: return "(\(words(RootCommand.subcommands.map { $0.name })))"
+        case .sceneItem: return "_wayfinder_scene_items"
+        case .recordedDevice: return "_wayfinder_recorded_devices"
         }
     }
 
@@ -242,6 +311,29 @@ enum CompletionScript {
     private static func fish() -> String {
         var text = header(.fish)
         text += "\ncomplete -c wayfinder -f\n"
+        text += """
+
+            # The ids of the items of the scene file given with --scene.
+            function __wayfinder_scene_items
+                set -l words (commandline -opc)
+                set -l index (contains -i -- --scene $words)
+                or return
+                set -l scene $words[(math $index + 1)]
+                test -r "$scene"; or return
+                \(scriptSceneItems("\"$scene\""))
+            end
+
+            # The names of the devices of the recordings on the command line.
+            function __wayfinder_recorded_devices
+                set -l files
+                for word in (commandline -opc)
+                    string match -qr '\\.(evemu|events|desc|yml|yaml)$' -- $word; and test -r $word; and set -a files $word
+                end
+                test (count $files) -gt 0; or return
+                \(scriptDeviceNames("$files"))
+            end
+
+            """
         for option in rootOptions {
             text += "complete -c wayfinder -n __fish_use_subcommand\(fishNames(option)) -d \(fishQuoted(option.help))\n"
         }
@@ -278,6 +370,8 @@ enum CompletionScript {
         case .file: return " -r -F"
         case .deviceNode: return " -x -a \(fishQuoted("(__fish_complete_path /dev/input/event)"))"
         case .subcommand: return " -x -a \(fishQuoted(words(RootCommand.subcommands.map { $0.name })))"
+        case .sceneItem: return " -x -a \(fishQuoted("(__wayfinder_scene_items)"))"
+        case .recordedDevice: return " -x -a \(fishQuoted("(__wayfinder_recorded_devices)"))"
         }
     }
 

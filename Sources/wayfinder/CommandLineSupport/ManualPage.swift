@@ -41,10 +41,53 @@ enum ManualPage {
             text += ".TP\n.BR wayfinder\\-\(escaped(command.name)) (1)\n\(escaped(command.abstract))\n"
         }
         text += exitStatus
+        text += examplesSection(RootCommand.subcommands.flatMap { $0.examples.prefix(1) })
+        text += files
         text += ".SH SEE ALSO\n"
         text +=
-            RootCommand.subcommands.map { ".BR wayfinder\\-\(escaped($0.name)) (1)" }.joined(separator: ",\n") + "\n"
+            (RootCommand.subcommands.map { ".BR wayfinder\\-\(escaped($0.name)) (1)" }
+            + ["libinput(4)", "xkeyboard-config(7)", "evemu-record(1)", "libinput-record(1)"].map(reference))
+            .joined(separator: ",\n") + "\n"
         return text
+    }
+
+    /// EXAMPLES: each command line in bold, then what it does.
+    private static func examplesSection(_ examples: [Example]) -> String {
+        guard !examples.isEmpty else { return "" }
+        var text = ".SH EXAMPLES\n"
+        for example in examples {
+            text += ".TP\n.B \(escaped(example.command))\n\(escaped(uppercasedFirst(example.meaning))).\n"
+        }
+        return text
+    }
+
+    /// FILES: where Scripts/install puts what the tool reads, under its PREFIX.
+    private static let files = """
+        .SH FILES
+        .TP
+        .I PREFIX/libexec/wayfinder/wayfinder
+        The program (\\fIPREFIX/bin/wayfinder\\fR is a link to it), with \\fIwayfinder\\-benchmarks\\fR, which \\fBwayfinder bench\\fR runs, beside it.
+        .TP
+        .I PREFIX/libexec/wayfinder/Wayfinder_Wayfinder.resources/Resources
+        The bundled recordings and the demo's scene; \\fBwayfinder demo \\-\\-print\\-scene\\-path\\fR prints the scene's path.
+        .TP
+        .I /dev/input/event*
+        The input devices \\fBdevices\\fR, \\fBrecord\\fR and \\fBrun\\fR read (see Scripts/install\\-udev\\-rule for access without root).
+        .TP
+        .I PREFIX/share/bash\\-completion/completions/wayfinder
+        Completions for bash; zsh\\(aqs and fish\\(aqs are in \\fIPREFIX/share/zsh/site\\-functions\\fR and \\fIPREFIX/share/fish/vendor_completions.d\\fR.
+
+        """
+
+    /// A page of another program, `libinput(4)`, as `.BR libinput (4)`.
+    private static func reference(_ page: String) -> String {
+        guard let open = page.firstIndex(of: "(") else { return ".BR \(escaped(page))" }
+        return ".BR \(escaped(String(page[..<open]))) \(page[open...])"
+    }
+
+    private static func uppercasedFirst(_ phrase: String) -> String {
+        guard let first = phrase.first else { return phrase }
+        return first.uppercased() + phrase.dropFirst()
     }
 
     /// Returns the page of a subcommand.
@@ -65,7 +108,13 @@ enum ManualPage {
             text += ".PP\nAt most one of these may be given: \(sentences.joined(separator: "; at most one of ")).\n"
         }
         text += exitStatus
-        text += ".SH SEE ALSO\n.BR wayfinder (1)\n"
+        text += examplesSection(command.examples)
+        text += files
+        let others = RootCommand.subcommands.filter { $0.name != command.name && $0.name != HelpCommand.name }
+        text += ".SH SEE ALSO\n"
+        text +=
+            ([".BR wayfinder (1)"] + others.map { ".BR wayfinder\\-\(escaped($0.name)) (1)" }
+            + command.seeAlso.map(reference)).joined(separator: ",\n") + "\n"
         return text
     }
 

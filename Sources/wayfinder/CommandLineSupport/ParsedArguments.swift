@@ -45,7 +45,9 @@ struct ParsedArguments: Sendable {
             switch argument {
             case .option(let name):
                 guard let option = options.first(where: { $0.names.contains(name) }) else {
-                    throw argument.unexpected
+                    // Long names only: every one-letter option is one edit from any other.
+                    let known = (options + [.version, .help]).filter { !$0.isHidden }.flatMap(\.names)
+                    throw .unknownOption(name, known: name.hasPrefix("--") ? known.filter { $0.hasPrefix("--") } : [])
                 }
                 if option.takesValue, !option.isRepeatable, contains(option) {
                     throw UsageError("'\(name)' may be given only once")

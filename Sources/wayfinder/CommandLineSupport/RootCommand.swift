@@ -70,7 +70,7 @@ enum RootCommand {
         }
         guard first.hasPrefix("-") else {
             guard let command = subcommand(named: first) else {
-                report(UsageError("Unknown subcommand '\(first)'"), usage: usage, helpCommand: "wayfinder", to: &errors)
+                report(.unknownSubcommand(first), usage: usage, helpCommand: "wayfinder", to: &errors)
                 return .usageError
             }
             return run(command, arguments: arguments.dropFirst(), output: &output, errors: &errors)
@@ -160,7 +160,7 @@ enum RootCommand {
         to errors: inout some TextOutputStream
     ) {
         print("Error: \(error.message)", to: &errors)
-        print("Usage: \(usage)", to: &errors)
+        if error.showsUsage { print("Usage: \(usage)", to: &errors) }
         print("  See '\(helpCommand) --help' for more information.", to: &errors)
     }
 }
@@ -179,7 +179,7 @@ struct HelpCommand: Command {
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         topic = arguments.value(of: Self.subcommand)
         if let topic, RootCommand.subcommand(named: topic) == nil {
-            throw UsageError("Unknown subcommand '\(topic)'")
+            throw .unknownSubcommand(topic)
         }
     }
 

@@ -10,6 +10,7 @@ import Foundation
 /// replaces `malloc` for the whole process; this command only forwards to it.
 struct BenchCommand: Command {
     static let name = "bench"
+    static let examples = [Example("wayfinder bench --quick classify", "the classification rows, briefly")]
     static let abstract = "Runs the benchmarks (the wayfinder-benchmarks executable built beside wayfinder)."
     static let discussion = """
         Measures the rows of the performance issue: classification, the whole pipeline on the demo

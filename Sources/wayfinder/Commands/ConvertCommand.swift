@@ -6,6 +6,13 @@ import InputRecording
 /// `wayfinder convert IN OUT`: rewrites a recording from evemu to libinput record YAML or back.
 struct ConvertCommand: Command {
     static let name = "convert"
+    static let examples = [
+        Example(
+            "wayfinder convert pad.events --desc pad.desc pad.yml",
+            "an evemu log and its description to libinput record"),
+        Example("wayfinder convert session.yml session.evemu --force", "back to evemu, replacing an older file"),
+    ]
+    static let seeAlso = ["evemu-record(1)", "libinput-record(1)"]
     static let abstract = "Converts a recording between evemu and libinput record YAML."
     static let discussion = """
         The input's format is read from its content. The output's format is --format when given,
@@ -19,8 +26,9 @@ struct ConvertCommand: Command {
         properties but the size): converting to evemu drops them, and a warning names the keys
         dropped. A libinput record file is one YAML document: a second one is an error.
         OUT is created readable by its owner
-        only and never replaces an existing file; it appears only once it is complete, so Ctrl-C
-        or a signal leaves no file behind. An OUT of - writes to standard output (give --format).
+        only and replaces an existing file only with --force (a symbolic link at OUT is replaced,
+        never followed); it appears only once it is complete, so Ctrl-C or a signal leaves no file
+        behind, and an old OUT stays as it was. An OUT of - writes to standard output (give --format).
         """
 
     static let input = CommandOption.positional(
@@ -34,7 +42,9 @@ struct ConvertCommand: Command {
         help: "The file to write, or - for standard output.")
     static let format = CommandOption.choice(
         "--format", of: RecordingFormat.self, help: "The output's format (default: from OUT's extension).")
-    static let options = [input, output, inputDescription, format]
+    static let force = CommandOption.flag(
+        "--force", help: "Replaces OUT if it exists (a symbolic link is replaced, not followed).")
+    static let options = [input, output, inputDescription, format, force]
 
     /// The recording to read.
     var inputPath: String
@@ -44,6 +54,8 @@ struct ConvertCommand: Command {
     var outputPath: String
     /// The output format.
     var format: RecordingFormat
+    /// Whether an existing OUT is replaced.
+    var replacesOutput: Bool
 
     init(parsing arguments: ParsedArguments) throws(UsageError) {
         inputPath = arguments.value(of: Self.input) ?? ""
@@ -52,6 +64,7 @@ struct ConvertCommand: Command {
             throw UsageError("convert reads a recording file, not standard input ('-'): give the recording's path")
         }
         descriptionPath = arguments.value(of: Self.inputDescription)
+        replacesOutput = arguments.contains(Self.force)
         if let format = arguments.choice(of: Self.format, as: RecordingFormat.self) {
             self.format = format
         } else if outputPath == Self.standardOutputPath {
@@ -129,12 +142,13 @@ struct ConvertCommand: Command {
             return
         }
         do throws(FileError) {
-            var output = try OutputFile(creating: outputPath)
+            var output = try OutputFile(creating: outputPath, replacing: replacesOutput)
             try write(to: &output)
             // A reading error leaves no file: the output is dropped unfinished.
             if failure == nil { try output.finish() }
         } catch {
-            throw CommandFailure("\(RecordingError(file: outputPath, reason: .file(error)))")
+            let message = "\(RecordingError(file: outputPath, reason: .file(error)))"
+            throw CommandFailure(error.reason == .alreadyExists ? message + "; give --force to replace it" : message)
         }
         if let failure { throw CommandFailure("\(failure)") }
         warnOfDroppedKeys()

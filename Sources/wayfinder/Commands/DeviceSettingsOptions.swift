@@ -61,6 +61,13 @@ enum DeviceSettingsOptions {
         "--three-finger-drag", of: ThreeFingerDragSetting.self,
         help: "Three or four fingers moving together drag with the primary button held (default: off).")
 
+    static let layout = CommandOption.value(
+        "--layout", placeholder: "LAYOUT",
+        help: "The keyboard layout, as XKB names it: de, fr, us,ru (default: XKB_DEFAULT_LAYOUT, else us).")
+    static let variant = CommandOption.value(
+        "--variant", placeholder: "VARIANT",
+        help: "The layout's variant: nodeadkeys, dvorak (default: XKB_DEFAULT_VARIANT, else none); needs a layout.")
+
     static let settingsFile = CommandOption.value(
         "--settings", placeholder: "FILE", completion: .file(extensions: ["jsonl", "json"]),
         help: "Changes settings of chosen devices: one rule per line, {\"match\": {…}, \"settings\": {…}}.")
@@ -128,6 +135,8 @@ enum DeviceSettingsOptions {
         DeviceSetting(option: threeFingerDrag) { value, settings in
             settings.threeFingerDrag = value.flatMap(ThreeFingerDragSetting.init(rawValue:)) ?? .off
         },
+        DeviceSetting(option: layout) { value, settings in settings.keyboardLayout.layout = value },
+        DeviceSetting(option: variant) { value, settings in settings.keyboardLayout.variant = value },
     ]
 
     /// The option's value as a finite number.
@@ -164,10 +173,14 @@ enum DeviceSettingsOptions {
         }
     }
 
-    /// Returns the device settings the command line chose.
+    /// Returns the device settings the command line chose, on top of `base` (libinput's
+    /// defaults unless a command has its own, as the demo does).
     /// - Throws: ``UsageError`` for a value a setting cannot take.
-    static func deviceSettings(from arguments: ParsedArguments) throws(UsageError) -> DeviceSettings {
-        var settings = DeviceSettings()
+    static func deviceSettings(
+        from arguments: ParsedArguments,
+        base: DeviceSettings = DeviceSettings()
+    ) throws(UsageError) -> DeviceSettings {
+        var settings = base
         for setting in all where arguments.contains(setting.option) {
             try setting.apply(arguments.value(of: setting.option), &settings)
         }

@@ -6,6 +6,7 @@ import Wayfinder
 /// `wayfinder devices [--json]`: lists the attached input devices.
 struct DevicesCommand: Command {
     static let name = "devices"
+    static let examples = [Example("wayfinder devices --json", "every device as a JSON object")]
     static let abstract = "Lists attached input devices: node, name, kind, size in mm, capabilities."
     static let discussion = """
         With no devices, or none that can be opened, it says so and how to fix it, and exits 0.

@@ -6,6 +6,11 @@ import InputRecording
 /// `wayfinder record`: records events from attached devices until Ctrl-C or SIGTERM.
 struct RecordCommand: Command {
     static let name = "record"
+    static let examples = [
+        Example("wayfinder record -o session.yml --format libinput", "every device until Ctrl-C, key values hidden"),
+        Example("wayfinder record --show-keycodes /dev/input/event3", "one device, with its real key codes"),
+    ]
+    static let seeAlso = ["evemu-record(1)", "libinput-record(1)"]
     static let abstract = "Records events from attached devices until Ctrl-C."
     static let discussion = """
         With no DEVICE it records every attached device. Keyboard keys are written obfuscated (a

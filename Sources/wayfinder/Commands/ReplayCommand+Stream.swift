@@ -62,7 +62,7 @@ extension ReplayCommand {
         if explainsDecisions {
             // Decisions come through the runtime's callbacks, in order with the events.
             runtime.onDecision = { decision in
-                output.writeLine(isJSON ? decision.jsonLine(version: version) : decision.textLine())
+                output.writeLine(isJSON ? decision.jsonLine(version: version) : decision.commandLineText())
             }
             runtime.onEvent = { event in writeEvent(event) }
         }

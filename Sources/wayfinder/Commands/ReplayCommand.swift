@@ -1,10 +1,19 @@
 import Classification
 import EventModel
+import Foundation
+import InputRecording
 import Wayfinder
 
 /// `wayfinder replay`: replays recordings, as raw frames or as the classified interaction stream.
 struct ReplayCommand: Command {
     static let name = "replay"
+    static let examples = [
+        Example("wayfinder replay --json mouse.evemu", "the classified stream as JSON lines"),
+        Example("wayfinder replay pad.events --desc pad.desc --why --tap-to-click", "with a setting, and the reasons"),
+        Example(
+            "wayfinder replay session.yml --scene my-scene.json --expect golden.jsonl", "compared with a golden file"),
+    ]
+    static let seeAlso = ["libinput(4)", "xkeyboard-config(7)", "evemu-record(1)", "libinput-record(1)"]
     static let abstract = "Replays recordings: raw frames, the classified interaction stream, or the whole pipeline."
     static let discussion = """
         Several files are merged in time order. Times are seconds since the earliest first event.
@@ -32,7 +41,7 @@ struct ReplayCommand: Command {
     static let realtime = CommandOption.flag("--realtime", help: "Waits between frames as long as the recording did.")
     static let motion = CommandOption.flag("--motion", help: "Also prints pointer motion and touch positions.")
     static let device = CommandOption.value(
-        "--device", placeholder: "NAME|R:D", repeatable: true,
+        "--device", placeholder: "NAME|R:D", completion: .recordedDevice, repeatable: true,
         help: "Replays only this device, by name or as recording:device (0:0 is the first file's first).")
     static let why = CommandOption.flag(
         "--why",
@@ -132,12 +141,7 @@ struct ReplayCommand: Command {
     }
 
     func run() throws {
-        var replay: Replay
-        do {
-            replay = try Replay.load(recordings)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        var replay = try Self.loadReplay(recordings)
         if !selection.isAll {
             let all = replay.sources
             replay.sources = all.filter {
@@ -156,5 +160,45 @@ struct ReplayCommand: Command {
         } else {
             try runStream(replay)
         }
+    }
+}
+
+extension ReplayCommand {
+    /// Opens recordings for a replay, with the advice an event log given without its description
+    /// needs.
+    /// - Throws: ``CommandFailure`` naming the file and line.
+    static func loadReplay(_ inputs: [ReplayInput]) throws(CommandFailure) -> Replay {
+        do {
+            return try Replay.load(inputs)
+        } catch {
+            throw CommandFailure(explained(error, inputs: inputs))
+        }
+    }
+
+    /// The error's text; for an event log read without `--desc`, followed by the advice to give
+    /// one, naming the `.desc` file beside the log when there is one.
+    static func explained(_ error: RecordingError, inputs: [ReplayInput]) -> String {
+        guard case .misplaced(let what) = error.reason, what.hasPrefix("an event (E:) before the device description"),
+            inputs.contains(where: { $0.path == error.file && $0.descriptionPath == nil })
+        else { return "\(error)" }
+        let advice = "; an event log kept apart from its description needs '--desc DESC' after it"
+        guard let beside = descriptionBeside(eventLog: error.file) else { return "\(error)\(advice)" }
+        return "\(error)\(advice): '\(error.file) --desc \(beside)'?"
+    }
+
+    /// The `.desc` file beside an event log, by the naming of the bundled pairs: `pad.desc` for
+    /// `pad.events` or for `pad.two-finger-scroll.events`.
+    static func descriptionBeside(eventLog path: String) -> String? {
+        let url = URL(fileURLWithPath: path)
+        let directory = (path as NSString).deletingLastPathComponent
+        var stem = url.deletingPathExtension().lastPathComponent
+        while !stem.isEmpty {
+            let name = stem + ".desc"
+            let candidate = directory.isEmpty ? name : (directory as NSString).appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            guard let dot = stem.lastIndex(of: ".") else { return nil }
+            stem = String(stem[..<dot])
+        }
+        return nil
     }
 }

@@ -7,6 +7,10 @@ import Wayfinder
 /// `wayfinder report`: a session (and its scene) as one HTML page to look at in a browser.
 struct ReportCommand: Command {
     static let name = "report"
+    static let examples = [
+        Example("wayfinder report pad.events --desc pad.desc -o pad.html", "a recording drawn to scale"),
+        Example("wayfinder report --demo -o demo.html", "the demo on its scene"),
+    ]
     static let abstract = "Draws recordings, and a scene's keyboard order, as one self-contained HTML page."
     static let discussion = """
         The page shows each touch surface to scale with every contact's path and the events and
@@ -92,11 +96,7 @@ struct ReportCommand: Command {
                 }
             }
             if !recordings.isEmpty {
-                do {
-                    replay = try Replay.load(recordings)
-                } catch {
-                    throw CommandFailure("\(error)")
-                }
+                replay = try ReplayCommand.loadReplay(recordings)
             }
             let names = recordings.map { URL(fileURLWithPath: $0.path).lastPathComponent }
             title = (names + (scenePath.map { [URL(fileURLWithPath: $0).lastPathComponent] } ?? [])).joined(

@@ -1,5 +1,5 @@
 /// "Did you mean …?" for a misspelt field or value: the closest known name by edit distance.
-/// Scene files and settings files share it.
+/// Scene files, settings files, key names and the command line share it.
 package enum Suggestion {
     /// A name this many edits (insertions, deletions, substitutions, ignoring case) or fewer
     /// away is offered: two catches a dropped, doubled or swapped letter, and a third of the
@@ -35,8 +35,8 @@ package enum Suggestion {
         return previous[b.count]
     }
 
-    /// `; did you mean "x"?`, or nothing.
-    package static func text(_ suggestion: String?) -> String {
-        suggestion.map { "; did you mean \"\($0)\"?" } ?? ""
+    /// `; did you mean "x"?`, or nothing; the command line quotes its words with `'`.
+    package static func text(_ suggestion: String?, quote: Character = "\"") -> String {
+        suggestion.map { "; did you mean \(quote)\($0)\(quote)?" } ?? ""
     }
 }
