@@ -44,6 +44,7 @@ import WayfinderTestSupport
                 "  0.000017  SynPS/2 Synaptics TouchPad  device added (clickpad)",
                 "  0.063835  SynPS/2 Synaptics TouchPad  why: 1-finger tap did not click: tap-to-click is off "
                     + "(the default on a pad with a physical button) (--tap-to-click changes this)",
+                "  0.063835  SynPS/2 Synaptics TouchPad  tap 1 finger (indirectPointer)",
                 "  2.026671  SynPS/2 Synaptics TouchPad  why: 1-finger touch did not tap: moved 5.3 mm, more than 1.3 mm",
                 "  2.026671  SynPS/2 Synaptics TouchPad  device removed (clickpad)",
             ])
