@@ -72,6 +72,8 @@ struct ClassifiedStreamCheck {
             } else {
                 expect(downContacts.remove(contact) != nil, "\(device): contact \(contact) lifted while up")
             }
+        case .touch(_, let position, _):
+            Self.checkFinite(position, "touch position", device)
         case .gesture(let gesture):
             Self.checkFinite(gesture.delta, "gesture delta", device)
             expect(gesture.scale.isFinite && gesture.rotation.isFinite, "\(device): \(gesture)")
