@@ -56,6 +56,12 @@ public struct DeviceKindThresholds: Sendable {
     /// typical laptop touchpad (libinput's `tp_init_default_resolution`).
     public static let fallbackTouchpadSize = PhysicalSize(width: 69, height: 50)
 
+    /// The longest side, in millimetres, that udev's `ID_INPUT_WIDTH_MM`/`ID_INPUT_HEIGHT_MM` are
+    /// believed for: 10 m. The largest touch surfaces made are wall displays of a few metres; a
+    /// larger (or infinite) figure is a corrupt property or a hostile recording, and the size
+    /// comes from the axes instead, as when udev says nothing.
+    public static let largestUdevSide = 10_000.0
+
     /// The word that makes a device with both a full keyboard and a pointer a mouse rather than a
     /// keyboard, matched in its name without regard to case. Mice and their receivers often
     /// declare a keyboard too (for macro keys); their codes cannot be told apart from a keyboard
@@ -198,7 +204,8 @@ extension DeviceDescription {
     /// The size of the device's sensing surface in millimetres, nil when it has none or the size
     /// is unknown.
     ///
-    /// udev's `ID_INPUT_WIDTH_MM`/`ID_INPUT_HEIGHT_MM` win when present. Otherwise the x and y
+    /// udev's `ID_INPUT_WIDTH_MM`/`ID_INPUT_HEIGHT_MM` win when present and no longer than
+    /// ``DeviceKindThresholds/largestUdevSide``. Otherwise the x and y
     /// axes (the multitouch ones when the device has them, as libinput uses) give
     /// (maximum − minimum) / resolution, the difference computed in 64 bits. A touchpad or
     /// clickpad whose axes have no resolution or no range gets libinput's assumption,
@@ -206,7 +213,8 @@ extension DeviceDescription {
     /// size.
     public var physicalSize: PhysicalSize? {
         if let width = udevProperties["ID_INPUT_WIDTH_MM"].flatMap(Double.init),
-            let height = udevProperties["ID_INPUT_HEIGHT_MM"].flatMap(Double.init), width > 0, height > 0
+            let height = udevProperties["ID_INPUT_HEIGHT_MM"].flatMap(Double.init), width > 0, height > 0,
+            width <= DeviceKindThresholds.largestUdevSide, height <= DeviceKindThresholds.largestUdevSide
         {
             return PhysicalSize(width: width, height: height)
         }

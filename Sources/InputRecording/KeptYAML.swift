@@ -180,25 +180,57 @@ extension KeptYAML {
         }
     }
 
-    /// The items of a list of untagged scalars as a flow list takes them, or nil when one would
-    /// need flow context's escaping: a plain scalar that is empty or holds `,[]{}:#`.
+    /// The items of a list of untagged scalars as a flow list takes them, or nil when a plain one
+    /// would read otherwise in flow context: empty (a null), beginning with `?` (which starts a
+    /// key there, as in `[?a]`), or holding `,[]{}:#`.
     private static func flowList(_ items: [Node]) -> [String]? {
         var written: [String] = []
         for item in items {
             guard case .scalar(let value, let isPlain, nil) = item else { return nil }
-            if isPlain && (value.isEmpty || value.contains(where: { ",[]{}:#".contains($0) })) { return nil }
-            written.append(scalarText(value, isPlain: isPlain))
+            let text = scalarText(value, isPlain: isPlain)
+            let staysPlain = isPlain && text == value
+            if staysPlain
+                && (value.isEmpty || value.hasPrefix("?") || value.contains(where: { ",[]{}:#".contains($0) }))
+            {
+                return nil
+            }
+            written.append(text)
         }
         return written
     }
 
-    /// A scalar as written: a plain one of one line as it was (it was valid plain in block or
-    /// flow context, and flow context allows less), anything else double-quoted (which resolves
-    /// to a string, as a quoted, literal or folded scalar did, and as a plain scalar of several
-    /// lines does).
+    /// A scalar as written: a plain one of one line as it was when it reads back as the same
+    /// plain scalar after a block key or dash, anything else double-quoted (which resolves to a
+    /// string, as a quoted, literal or folded scalar did, and as a plain scalar of several lines
+    /// or one that only a flow list or mapping allows does).
     private static func scalarText(_ value: String, isPlain: Bool) -> String {
-        if isPlain && !value.contains(where: \.isNewline) { return value }
+        // An empty plain scalar is a null, written as nothing after its indicator.
+        if isPlain && (value.isEmpty || isPlainInBlock(value)) { return value }
         return TextFormatting.yamlQuoted(value)
+    }
+
+    /// Whether a non-empty plain scalar, written as it is after `key: ` or `- `, reads back as
+    /// itself.
+    ///
+    /// libyaml reads some plain scalars in a flow list or mapping that block context reads
+    /// otherwise: a lone `-` before `,`, `]` or `}` (`{a: -}`) is a list item's dash after a
+    /// block key. The rest of the test is the rule for plain scalars in block context: no
+    /// indicator first, no `-`, `?` or `:` followed by a space, no `: ` or ` #` inside, no `:`
+    /// at the end, no space at either end, one line. Each of these is read from a block-context
+    /// plain scalar unchanged, so a plain scalar from block context always passes.
+    private static func isPlainInBlock(_ value: String) -> Bool {
+        let bytes = Array(value.utf8)
+        guard let first = bytes.first, let last = bytes.last else { return true }
+        let blanks: [UInt8] = [0x20, 0x09]
+        if blanks.contains(first) || blanks.contains(last) || last == UInt8(ascii: ":") { return false }
+        if Array("#,[]{}&*!|>'\"%@`".utf8).contains(first) { return false }
+        if Array("-?:".utf8).contains(first), bytes.count == 1 || blanks.contains(bytes[1]) { return false }
+        if value.contains(where: \.isNewline) || value.contains(": ") || value.contains(" #") || value.contains(":\t")
+            || value.contains("\t#")
+        {
+            return false
+        }
+        return true
     }
 
     /// An explicit tag: `!` as it is, any other in its verbatim form (`!<tag:yaml.org,2002:str>`).

@@ -274,6 +274,33 @@ import WayfinderTestSupport
         #expect(outcome.standardOutput == Self.convertedMouse(written))
     }
 
+    /// Issue 23, found by the `convert` fuzz target: libyaml reads a lone `-` as a plain scalar in
+    /// a flow mapping or list (`{plain: -}`), and convert wrote it as it was in block style
+    /// (`plain: -`), where it is a list's dash: what convert wrote could not be read back. Such a
+    /// scalar is now written quoted (the same string). And a block list item `?a` (a plain
+    /// scalar there) was written in a flow list, `[?a]`, where `?` starts a key: the list stays
+    /// in block style. Converting again changes nothing.
+    @Test func aPlainScalarIsWrittenWhereItReadsTheSame() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("flow-dash.yml")
+        let keys = "  a-device-key: {plain: -, list: [-, x-], after: ok}\n  quirks:\n  - ?a\n  - b\n"
+        try Data(Self.mouse(keys).utf8).write(to: input)
+        let output = directory.appendingPathComponent("once.yml")
+        let once = try WayfinderProcess.run(["convert", input.path, output.path])
+        #expect([once.exitCode] == [0] && once.standardOutput == "" && once.standardError == "")
+        let written = try String(contentsOf: output, encoding: .utf8)
+        #expect(
+            written
+                == Self.convertedMouse(
+                    "  a-device-key:\n    plain: \"-\"\n    list: [\"-\", x-]\n    after: ok\n  quirks:\n    - ?a\n    - b\n"
+                ))
+        let twice = directory.appendingPathComponent("twice.yml")
+        let again = try WayfinderProcess.run(["convert", output.path, twice.path])
+        #expect([again.exitCode] == [0] && again.standardOutput == "" && again.standardError == "")
+        #expect(try String(contentsOf: twice, encoding: .utf8) == written)
+    }
+
     /// Issue 23, case 5: a second YAML document was ignored, even a malformed one. libinput
     /// record writes one document listing every device, so convert (and every reader) refuses a
     /// second, naming its line, and writes nothing.

@@ -111,6 +111,21 @@ import WayfinderTestSupport
         #expect(Self.description(keys: [KeyCode.leftButton.rawValue], relative: [0, 1]).physicalSize == nil)
     }
 
+    /// Issue 23, found by the `convert` fuzz target: `ID_INPUT_HEIGHT_MM=5066…6` (50 digits) was
+    /// believed, and writing the size as a libinput record comment (`# Size in mm: …`) trapped
+    /// converting it to an integer. A udev side beyond 10 m, infinite or not a number is not
+    /// believed: the axes give the size, as when udev says nothing.
+    @Test(arguments: [
+        ("60", String(repeating: "6", count: 50)), ("inf", "44"), ("nan", "44"), ("10001", "44"), ("60", "1e400"),
+    ])
+    func anImplausibleUdevSizeGivesWayToTheAxes(width: String, height: String) {
+        var pad = Self.description(keys: [KeyCode.toolFinger.rawValue], absolute: Self.pad)
+        pad.udevProperties = ["ID_INPUT_WIDTH_MM": width, "ID_INPUT_HEIGHT_MM": height]
+        #expect(pad.physicalSize == PhysicalSize(width: 100, height: 50))
+        pad.udevProperties = ["ID_INPUT_WIDTH_MM": "10000", "ID_INPUT_HEIGHT_MM": "44"]
+        #expect(pad.physicalSize == PhysicalSize(width: 10_000, height: 44))
+    }
+
     /// Ranges as wide as 32 bits allow, or reversed: computed in 64 bits, never trapping. A slot
     /// range of `-1 … 2147483647` used to overflow `maximum - minimum`.
     @Test func extremeAxisRangesAreComputedWithoutOverflow() {
