@@ -421,8 +421,16 @@ final class GestureArbiter {
 
     /// Whether the recognizer is still on a node in this tree. One removed from its node, or whose
     /// node left the tree, is put back at rest without a word.
+    ///
+    /// A recognizer found attached stays so until ``TreeRevision`` changes: checked in O(1) then.
     func isAttached(_ recognizer: GestureRecognizer) -> Bool {
-        if let node = recognizer.node, node.isDescendant(of: root) { return true }
+        let revision = TreeRevision.current
+        if recognizer.attachedRevision == revision, recognizer.attachedRoot == ObjectIdentifier(root) { return true }
+        if let node = recognizer.node, node.isDescendant(of: root) {
+            recognizer.attachedRevision = revision
+            recognizer.attachedRoot = ObjectIdentifier(root)
+            return true
+        }
         if recognizer.state != .possible || recognizer.pendingTransition != nil { recognizer.reset() }
         return false
     }

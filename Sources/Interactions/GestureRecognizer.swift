@@ -290,6 +290,11 @@ public class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
     public internal(set) weak var system: InteractionSystem?
+    /// The ``TreeRevision`` at which the recognizer's node was last found in the tree of
+    /// `attachedRoot`: it still is while the revision is the same.
+    @exclusivity(unchecked) var attachedRevision = -1
+    /// The root whose tree the node was found in at `attachedRevision`.
+    @exclusivity(unchecked) var attachedRoot: ObjectIdentifier?
     /// How many touches the recognizer holds: the touches that began on its node or its
     /// descendants and have not ended, as `UIGestureRecognizer.numberOfTouches`. For a touchpad's
     /// gesture, which comes with no touches, the fingers that make it.

@@ -87,6 +87,7 @@ extension InteractionNode {
         interaction.willMove(to: nil)
         attachments.interactions.remove(at: index)
         interaction.didMove(to: nil)
+        TreeRevision.advance()
     }
 
     /// Attaches a gesture recognizer. A recognizer belongs to one node at a time.
@@ -106,6 +107,7 @@ extension InteractionNode {
         guard let index = attachments.gestureRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
         attachments.gestureRecognizers.remove(at: index)
         recognizer.node = nil
+        TreeRevision.advance()
         recognizer.detach()
         if recognizer.watchesHover { adjustHoverRecognizerCount(by: -1) }
     }
@@ -185,11 +187,13 @@ extension InteractionNode {
         return index
     }
 
-    /// Forgets where the node's children are, so that hit testing looks again, and counts the
-    /// hover recognizers below it again: call it after adding, removing or moving children of a
-    /// custom conformer (the built-in ``Node`` keeps track by itself).
+    /// Forgets where the node's children are, so that hit testing looks again, counts the hover
+    /// recognizers below it again, and makes the systems check again which recognizers are still
+    /// in their trees: call it after adding, removing or moving children of a custom conformer
+    /// (the built-in ``Node`` keeps track by itself).
     public func invalidateHitTestIndex() {
         attachments.childIndex = nil
+        TreeRevision.advance()
         var count = 0
         for recognizer in attachments.gestureRecognizers where recognizer.watchesHover { count += 1 }
         for child in childNodes { count += child.attachments.hoverRecognizerCount }
@@ -261,6 +265,7 @@ public final class Node: InteractionNode {
         for later in parent.children[indexInParent...] { later.indexInParent -= 1 }
         parent.attachments.childIndex = nil
         self.parent = nil
+        TreeRevision.advance()
         parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
     }
 

@@ -99,6 +99,9 @@ public final class InteractionSystem {
     let arbiter: GestureArbiter
     /// The time-driven interactions with a deadline.
     @exclusivity(unchecked) private var armed: [any TimeDrivenInteraction] = []
+    /// The ``TreeRevision`` at which every armed interaction was last found in the tree; -1 after
+    /// one is armed, until the next check.
+    @exclusivity(unchecked) private var armedInTreeRevision = -1
     @exclusivity(unchecked) private var scratch: [GestureRecognizer] = []
     @exclusivity(unchecked) private var outbox: [TimedPayload] = []
     @exclusivity(unchecked) private var nodeVisits = 0
@@ -147,6 +150,7 @@ public final class InteractionSystem {
     public func scheduleDeadline(for interaction: any TimeDrivenInteraction) {
         guard !armed.contains(where: { $0 === interaction }) else { return }
         armed.append(interaction)
+        armedInTreeRevision = -1
     }
 
     // MARK: Input
@@ -327,11 +331,18 @@ public final class InteractionSystem {
             interactionVisits += 1
             interaction.advance(to: time, reporting: self)
         }
+        let revision = TreeRevision.current
+        armedInTreeRevision = -1
         armed.removeAll { $0.nextDeadline == nil || !isInTree($0) }
+        // Every one left was found in the tree; it stays there while nothing is removed.
+        if TreeRevision.current == revision { armedInTreeRevision = revision }
     }
 
+    /// Whether an armed interaction's node lies in the tree: O(1) while the tree keeps the shape
+    /// in which every armed interaction was found in it.
     private func isInTree(_ interaction: any TimeDrivenInteraction) -> Bool {
-        interaction.node?.isDescendant(of: root) ?? false
+        if armedInTreeRevision == TreeRevision.current { return true }
+        return interaction.node?.isDescendant(of: root) ?? false
     }
 
     // MARK: Output
