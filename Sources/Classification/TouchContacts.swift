@@ -63,10 +63,13 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
     init() {}
 
     /// Whether the set holds `slot`.
+    @inline(__always)
     func contains(_ slot: Int) -> Bool { bits & (1 << UInt32(slot)) != 0 }
     /// Adds a slot.
+    @inline(__always)
     mutating func insert(_ slot: Int) { bits |= 1 << UInt32(slot) }
     /// Removes a slot.
+    @inline(__always)
     mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
     /// The number of slots in the set.
     var count: Int { bits.nonzeroBitCount }
