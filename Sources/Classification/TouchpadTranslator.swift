@@ -375,9 +375,12 @@ struct TouchpadTranslator: PointingPart {
         } else {
             // What the fingers do is decided before they move the pointer or scroll: a scroll
             // that becomes a pinch ends before this frame would scroll it.
-            let recognised = recognition.frame(
-                fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
-                isButtonHeld: buttons.isAnyHeld, at: time, into: &output, log: &log)
+            let recognised =
+                recognition.ignoresFrames
+                ? nil
+                : recognition.frame(
+                    fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
+                    isButtonHeld: buttons.isAnyHeld, at: time, into: &output, log: &log)
             let action: TouchpadGesture.Action?
             switch recognised {
             case .beginScroll(let average)?:

@@ -162,8 +162,9 @@ struct TouchscreenTranslator: PointingPart {
         let active = touches.count
         // Gestures first: one that begins stops the single-touch press before this frame's
         // movement could turn it into a drag.
-        if let began = gestures.frame(
-            contacts: contacts.contacts, active: touches, countChanged: countChanged, at: time, into: &output)
+        if countChanged || !gestures.isIdle,
+            let began = gestures.frame(
+                contacts: contacts.contacts, active: touches, countChanged: countChanged, at: time, into: &output)
         {
             press.cancel(at: time, into: &output)
             output.append(ClassifiedInput(time: time, event: .gesture(began)))
