@@ -259,7 +259,7 @@ struct PointerTranslator: PointingPart {
                     movement = summary
                 }
                 output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: travel)))
-                press.move(by: delta, travel: travel, at: time, into: &output)
+                if press.followsMovement { press.move(by: delta, travel: travel, at: time, into: &output) }
             }
         }
         if !frame.hasWheel {

@@ -705,7 +705,7 @@ struct TouchpadTranslator: PointingPart {
         let delta = accelerator.accelerate(millimetres, at: time)
         let unaccelerated = accelerator.unaccelerated(millimetres)
         output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
-        press.move(by: unaccelerated, at: time, into: &output)
+        if press.followsMovement { press.move(by: unaccelerated, at: time, into: &output) }
     }
 
     private mutating func perform(

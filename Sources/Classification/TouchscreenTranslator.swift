@@ -201,7 +201,9 @@ struct TouchscreenTranslator: PointingPart {
                         time: time, event: .touch(.move, position: position, contact: index)))
                 if index == primary {
                     press.position = position
-                    press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
+                    if press.followsMovement {
+                        press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
+                    }
                 }
             }
             // A contact that landed and lifted within this frame: its landing was just reported,
