@@ -16,10 +16,10 @@ final class ClassificationLoop {
     // microseconds: the harness runs on one thread, and a dynamic access check per property or a
     // `Duration` conversion (a 128-bit division) per frame would be measured as classification.
     //
-    // The frames are kept in memory of the loop's own and passed where they are: read from an
-    // array, each frame was retained and released per operation, and `EventFrame.time` (a call
-    // into `InputEvents`) looked up its last event; both are the loop's costs, not the
-    // classifier's, so the times are read once too.
+    // The frames are read from memory the loop owns rather than from an array, which cost about
+    // 50 instructions more per frame (retaining the array, checking the index), and their times
+    // are read once: `EventFrame.time` is a call into `InputEvents` per frame. Both are the
+    // loop's costs, not the classifier's. (Passing a frame still retains its events once.)
     @exclusivity(unchecked) private var translator: DeviceTranslator
     private let frames: UnsafeMutableBufferPointer<EventFrame>
     private let times: [Int64]
