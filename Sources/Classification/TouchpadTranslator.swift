@@ -339,7 +339,8 @@ struct TouchpadTranslator: PointingPart {
         }
 
         // Taps are followed whatever tap-to-click says: they are reported either way.
-        let liftDistance = tap.measuresLifts ? largestLiftDistance() : 0
+        // Only a frame in which a contact lifted has a lift to measure.
+        let liftDistance = tap.measuresLifts && contacts.changed.count > 0 ? largestLiftDistance() : 0
         if let action = tap.frame(
             fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
             isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
