@@ -151,11 +151,16 @@ struct TouchpadTranslator: PointingPart {
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline = .earliest(
-            .earliest(.earliest(press.nextDeadline, tapDrag.nextDeadline), recognition.nextDeadline),
-            .earliest(
-                .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline),
-                .earliest(trackpointing.nextDeadline, threeFingerDrag.nextDeadline)))
+        // One machine after the other (see `Timestamp.earliest`).
+        var earliest = press.nextDeadline
+        earliest = .earliest(earliest, tapDrag.nextDeadline)
+        earliest = .earliest(earliest, recognition.nextDeadline)
+        earliest = .earliest(earliest, middle.nextDeadline)
+        earliest = .earliest(earliest, typing.nextDeadline)
+        earliest = .earliest(earliest, edgeScroll.nextDeadline)
+        earliest = .earliest(earliest, trackpointing.nextDeadline)
+        earliest = .earliest(earliest, threeFingerDrag.nextDeadline)
+        nextDeadline = earliest
     }
 
     /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and

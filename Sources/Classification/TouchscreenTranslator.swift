@@ -89,7 +89,7 @@ struct TouchscreenTranslator: PointingPart {
     }
 
     private mutating func updateNextDeadline() {
-        nextDeadline = .earliest(press.nextDeadline, gestures.nextDeadline)
+        nextDeadline = .earliest(gestures.nextDeadline, press.nextDeadline)
     }
 
     /// A frame starts: positions become previous positions.
