@@ -206,6 +206,17 @@ struct TouchContacts {
         switch contactProtocol {
         case .slots:
             switch axis.rawValue {
+            // Positions first: the cases are compared in order, and most events are positions.
+            case codes.positionX:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawX = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
+            case codes.positionY:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawY = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
             case codes.slot:
                 currentSlot = Int(value)
             case codes.trackingID:
@@ -227,16 +238,6 @@ struct TouchContacts {
                     active.insert(currentSlot)
                     changed.insert(currentSlot)
                 }
-            case codes.positionX:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawX = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
-            case codes.positionY:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawY = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
