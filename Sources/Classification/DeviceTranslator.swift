@@ -244,8 +244,11 @@ public struct DeviceTranslator {
     /// which stay notches), natural scrolling changes their sign; a continuous scroll's begin and
     /// end are followed so a setting waits for its end.
     private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
-        guard start < output.count else { return }
-        for index in start..<output.count {
+        guard let first = Self.firstScroll(in: output, from: start) else {
+            if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
+            return
+        }
+        for index in first..<output.count {
             guard case .scroll(let source, var delta, let v120, let phase, let velocity) = output[index].event else {
                 continue
             }
@@ -267,6 +270,17 @@ public struct DeviceTranslator {
                 velocity: velocity.map { Self.scaled($0, by: factor) })
         }
         if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
+    }
+
+    /// The index of the first scroll from `start` on, or nil. Most frames append none: looking
+    /// first reads the buffer, where changing it would check first that it is not shared.
+    private static func firstScroll(in output: [ClassifiedInput], from start: Int) -> Int? {
+        var index = start
+        while index < output.count {
+            if case .scroll = output[index].event { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static func hasKeyboardKeys(_ device: DeviceDescription) -> Bool {

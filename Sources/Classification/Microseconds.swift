@@ -26,10 +26,12 @@ extension Timestamp {
     /// The microseconds from `earlier` to this timestamp.
     func microseconds(since earlier: Timestamp) -> Int64 { microseconds - earlier.microseconds }
 
-    /// The earlier of two deadlines, either of which may be unset.
+    /// The earlier of two deadlines, either of which may be unset. Folding machines' deadlines
+    /// one after the other (`earliest = .earliest(earliest, next)`), `b` is usually unset: it is
+    /// looked at first, so that a machine without a deadline costs a branch.
     static func earliest(_ a: Timestamp?, _ b: Timestamp?) -> Timestamp? {
-        guard let a else { return b }
         guard let b else { return a }
+        guard let a else { return b }
         return min(a, b)
     }
 }

@@ -34,51 +34,65 @@ struct MotionTrackers: Hashable, Sendable {
         var value: Int64
     }
 
-    private var deltas: [Vector]
-    private var times: [Int64]
-    private var directions: [UInt8]
+    /// One tracker: the deltas added up since it started, when it started, and the compass
+    /// directions of the delta that started it.
+    private struct Tracker: Hashable, Sendable {
+        var delta = Vector.zero
+        var time = MotionTrackers.longAgo
+        var direction: UInt8 = 0
+    }
+
+    // One array of trackers rather than one per field: feeding checks once that the storage is
+    // not shared, where three arrays checked at every write.
+    private var trackers: [Tracker]
+    private let count: Int
     private var current = 0
     private let smoothing: Smoothing?
 
     /// Creates `count` empty trackers (long ago, no direction), as libinput's are.
     init(count: Int = MotionTrackers.defaultCount, smoothing: Smoothing? = nil) {
-        deltas = [Vector](repeating: .zero, count: count)
-        times = [Int64](repeating: Self.longAgo, count: count)
-        directions = [UInt8](repeating: 0, count: count)
+        trackers = [Tracker](repeating: Tracker(), count: count)
+        self.count = count
         self.smoothing = smoothing
     }
 
-    private func index(offset: Int) -> Int { (current + deltas.count - offset) % deltas.count }
+    /// The tracker `offset` places older than the current one (`offset < count`).
+    private func index(offset: Int) -> Int {
+        let index = current - offset
+        return index < 0 ? index + count : index
+    }
 
     /// Forgets the motion so far: the next speed is measured from `time` (libinput's
     /// `trackers_reset`, when a touch begins).
     mutating func reset(at time: Int64) {
-        for offset in 1..<deltas.count {
-            let tracker = index(offset: offset)
-            times[tracker] = Self.longAgo
-            directions[tracker] = 0
-            deltas[tracker] = .zero
+        let current = current
+        trackers.withUnsafeMutableBufferPointer { trackers in
+            for tracker in trackers.indices where tracker != current { trackers[tracker] = Tracker() }
+            trackers[current].time = time
+            trackers[current].direction = CompassDirections.undefined
         }
-        times[current] = time
-        directions[current] = CompassDirections.undefined
     }
 
     /// Adds a motion event's delta at `time` (libinput's `trackers_feed`).
     mutating func feed(_ delta: Vector, at time: Int64) {
-        for tracker in deltas.indices { deltas[tracker] = deltas[tracker] + delta }
-        current = (current + 1) % deltas.count
-        deltas[current] = .zero
-        times[current] = time
+        current = current + 1 == count ? 0 : current + 1
         // With two trackers the speed is the latest movement's whatever the directions (a change
         // of direction keeps the newest tracker's speed too): the angle is only worked out when
         // there are older trackers to stop at.
-        directions[current] = deltas.count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined
+        let newest = Tracker(
+            delta: .zero, time: time,
+            direction: count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined)
+        let current = current
+        trackers.withUnsafeMutableBufferPointer { trackers in
+            for tracker in trackers.indices { trackers[tracker].delta = trackers[tracker].delta + delta }
+            trackers[current] = newest
+        }
     }
 
-    private func speed(of tracker: Int, at time: Int64) -> Double {
-        var interval = time - times[tracker] + 1
+    private func speed(of tracker: Tracker, at time: Int64) -> Double {
+        var interval = time - tracker.time + 1
         if let smoothing, interval < smoothing.threshold { interval = smoothing.value }
-        return deltas[tracker].length / Double(interval)
+        return tracker.delta.length / Double(interval)
     }
 
     /// The speed at `time`, in units per microsecond (libinput's `trackers_velocity`): the
@@ -88,16 +102,16 @@ struct MotionTrackers: Hashable, Sendable {
     func speed(at time: Int64) -> Double {
         var result = 0.0
         var initial = 0.0
-        var direction = directions[current]
-        for offset in 1..<deltas.count {
-            let tracker = index(offset: offset)
-            if times[tracker] > time { break }
-            if time - times[tracker] > Self.motionTimeout {
-                if offset == 1 { result = speed(of: tracker, at: times[tracker] + Self.motionTimeout) }
+        var direction = trackers[current].direction
+        for offset in 1..<count {
+            let tracker = trackers[index(offset: offset)]
+            if tracker.time > time { break }
+            if time - tracker.time > Self.motionTimeout {
+                if offset == 1 { result = speed(of: tracker, at: tracker.time + Self.motionTimeout) }
                 break
             }
             let speed = speed(of: tracker, at: time)
-            direction &= directions[tracker]
+            direction &= tracker.direction
             if direction == 0 {
                 if offset == 1 { result = speed }
                 break

@@ -95,11 +95,12 @@ struct PalmDetector {
         for slot in live {
             let contact = contacts[slot]
             // A contact that landed starts as a finger, even one that lifted again in the frame.
-            if contact.isNew { verdicts[slot] = .finger }
-            guard contact.isActive else { continue }
-            let before = verdicts[slot]
-            verdicts[slot] = next(after: before, for: contact, at: time)
-            if !contact.isNew, before == .finger, verdicts[slot] == .palm { fingerBecamePalm = true }
+            let before = contact.isNew ? .finger : verdicts[slot]
+            let after = contact.isActive ? next(after: before, for: contact, at: time) : before
+            // Most frames change no verdict: writing only changes spares the array's check that
+            // it is not shared.
+            if after != verdicts[slot] { verdicts[slot] = after }
+            if contact.isActive, !contact.isNew, before == .finger, after == .palm { fingerBecamePalm = true }
         }
         return fingerBecamePalm
     }

@@ -107,9 +107,13 @@ struct PointerTranslator: PointingPart {
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline = .earliest(
-            .earliest(.earliest(press.nextDeadline, stick.nextDeadline), movement?.end),
-            .earliest(middle?.nextDeadline, buttonScroll?.nextDeadline))
+        // One part after the other (see `Timestamp.earliest`).
+        var earliest = press.nextDeadline
+        earliest = .earliest(earliest, stick.nextDeadline)
+        earliest = .earliest(earliest, movement?.end)
+        earliest = .earliest(earliest, middle?.nextDeadline)
+        earliest = .earliest(earliest, buttonScroll?.nextDeadline)
+        nextDeadline = earliest
     }
 
     mutating func advance(to time: Timestamp, into output: inout [ClassifiedInput]) {
@@ -259,7 +263,7 @@ struct PointerTranslator: PointingPart {
                     movement = summary
                 }
                 output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: travel)))
-                press.move(by: delta, travel: travel, at: time, into: &output)
+                if press.followsMovement { press.move(by: delta, travel: travel, at: time, into: &output) }
             }
         }
         if !frame.hasWheel {

@@ -103,6 +103,16 @@ package struct PressGesture: Hashable, Sendable {
     /// Whether a press is being tracked.
     package var isPressed: Bool { state != .idle }
 
+    /// Whether movement can change anything (a press is pressed, long-pressing or dragging):
+    /// callers skip ``move(by:travel:at:into:)`` otherwise, so that a pointer or a finger that
+    /// moves with nothing pressed costs a branch here.
+    package var followsMovement: Bool {
+        switch state {
+        case .idle, .tracking: false
+        case .pressed, .longPressing, .dragging: true
+        }
+    }
+
     /// When the long press begins if the press stays still.
     package var nextDeadline: Timestamp? {
         if case .pressed(let deadline, _, _) = state { return deadline }

@@ -63,10 +63,13 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
     init() {}
 
     /// Whether the set holds `slot`.
+    @inline(__always)
     func contains(_ slot: Int) -> Bool { bits & (1 << UInt32(slot)) != 0 }
     /// Adds a slot.
+    @inline(__always)
     mutating func insert(_ slot: Int) { bits |= 1 << UInt32(slot) }
     /// Removes a slot.
+    @inline(__always)
     mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
     /// The number of slots in the set.
     var count: Int { bits.nonzeroBitCount }
@@ -203,6 +206,17 @@ struct TouchContacts {
         switch contactProtocol {
         case .slots:
             switch axis.rawValue {
+            // Positions first: the cases are compared in order, and most events are positions.
+            case codes.positionX:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawX = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
+            case codes.positionY:
+                guard contacts.indices.contains(currentSlot) else { return }
+                contacts[currentSlot].rawY = value
+                positionedSlots.insert(currentSlot)
+                positionedInFrame.insert(currentSlot)
             case codes.slot:
                 currentSlot = Int(value)
             case codes.trackingID:
@@ -224,16 +238,6 @@ struct TouchContacts {
                     active.insert(currentSlot)
                     changed.insert(currentSlot)
                 }
-            case codes.positionX:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawX = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
-            case codes.positionY:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawY = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value

@@ -159,6 +159,16 @@ struct TouchpadGestureRecognition {
     /// Whether nothing is being watched.
     var isIdle: Bool { state == .idle }
 
+    /// Whether ``frame(fingers:contacts:changed:isButtonHeld:at:into:log:)`` does nothing in the
+    /// present state (it returns nil and changes nothing): the caller skips it, so that the
+    /// machine costs a branch in the frames it ignores.
+    var ignoresFrames: Bool {
+        switch state {
+        case .idle, .blocked, .switching: true
+        case .deciding, .holding, .scrollPending, .scrolling, .moving, .restarting: false
+        }
+    }
+
     /// When a hold begins or a changed count cancels a gesture, if nothing else happens first.
     var nextDeadline: Timestamp? {
         switch state {
@@ -208,6 +218,7 @@ struct TouchpadGestureRecognition {
     ) -> Action? {
         switch state {
         case .idle, .blocked, .switching:
+            // `ignoresFrames`.
             return nil
         case .restarting:
             start(new, contacts: contacts, isButtonHeld: isButtonHeld, at: time)

@@ -151,11 +151,16 @@ struct TouchpadTranslator: PointingPart {
     private(set) var nextDeadline: Timestamp?
 
     private mutating func updateNextDeadline() {
-        nextDeadline = .earliest(
-            .earliest(.earliest(press.nextDeadline, tapDrag.nextDeadline), recognition.nextDeadline),
-            .earliest(
-                .earliest(.earliest(middle.nextDeadline, typing.nextDeadline), edgeScroll.nextDeadline),
-                .earliest(trackpointing.nextDeadline, threeFingerDrag.nextDeadline)))
+        // One machine after the other (see `Timestamp.earliest`).
+        var earliest = press.nextDeadline
+        earliest = .earliest(earliest, tapDrag.nextDeadline)
+        earliest = .earliest(earliest, recognition.nextDeadline)
+        earliest = .earliest(earliest, middle.nextDeadline)
+        earliest = .earliest(earliest, typing.nextDeadline)
+        earliest = .earliest(earliest, edgeScroll.nextDeadline)
+        earliest = .earliest(earliest, trackpointing.nextDeadline)
+        earliest = .earliest(earliest, threeFingerDrag.nextDeadline)
+        nextDeadline = earliest
     }
 
     /// Builds the clickpad's button choice: with middle-button emulation the strip has a left and
@@ -339,7 +344,8 @@ struct TouchpadTranslator: PointingPart {
         }
 
         // Taps are followed whatever tap-to-click says: they are reported either way.
-        let liftDistance = tap.measuresLifts ? largestLiftDistance() : 0
+        // Only a frame in which a contact lifted has a lift to measure.
+        let liftDistance = tap.measuresLifts && contacts.changed.count > 0 ? largestLiftDistance() : 0
         if let action = tap.frame(
             fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
             isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
@@ -375,9 +381,12 @@ struct TouchpadTranslator: PointingPart {
         } else {
             // What the fingers do is decided before they move the pointer or scroll: a scroll
             // that becomes a pinch ends before this frame would scroll it.
-            let recognised = recognition.frame(
-                fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
-                isButtonHeld: buttons.isAnyHeld, at: time, into: &output, log: &log)
+            let recognised =
+                recognition.ignoresFrames
+                ? nil
+                : recognition.frame(
+                    fingers: fingers, contacts: contacts.contacts, changed: contacts.changed,
+                    isButtonHeld: buttons.isAnyHeld, at: time, into: &output, log: &log)
             let action: TouchpadGesture.Action?
             switch recognised {
             case .beginScroll(let average)?:
@@ -702,7 +711,7 @@ struct TouchpadTranslator: PointingPart {
         let delta = accelerator.accelerate(millimetres, at: time)
         let unaccelerated = accelerator.unaccelerated(millimetres)
         output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
-        press.move(by: unaccelerated, at: time, into: &output)
+        if press.followsMovement { press.move(by: unaccelerated, at: time, into: &output) }
     }
 
     private mutating func perform(

@@ -89,6 +89,14 @@ struct TouchscreenGesture {
         }
     }
 
+    /// Whether no gesture is under way: then a frame in which no touch lands or lifts changes
+    /// nothing, and the caller skips ``frame(contacts:active:countChanged:at:into:)`` (an idle
+    /// machine costs a branch).
+    var isIdle: Bool {
+        if case .idle = state { return true }
+        return false
+    }
+
     /// When a hold begins if the touches stay still.
     var nextDeadline: Timestamp? {
         if case .deciding(let hold) = state { return hold }

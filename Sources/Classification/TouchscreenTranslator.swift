@@ -89,7 +89,7 @@ struct TouchscreenTranslator: PointingPart {
     }
 
     private mutating func updateNextDeadline() {
-        nextDeadline = .earliest(press.nextDeadline, gestures.nextDeadline)
+        nextDeadline = .earliest(gestures.nextDeadline, press.nextDeadline)
     }
 
     /// A frame starts: positions become previous positions.
@@ -162,8 +162,9 @@ struct TouchscreenTranslator: PointingPart {
         let active = touches.count
         // Gestures first: one that begins stops the single-touch press before this frame's
         // movement could turn it into a drag.
-        if let began = gestures.frame(
-            contacts: contacts.contacts, active: touches, countChanged: countChanged, at: time, into: &output)
+        if countChanged || !gestures.isIdle,
+            let began = gestures.frame(
+                contacts: contacts.contacts, active: touches, countChanged: countChanged, at: time, into: &output)
         {
             press.cancel(at: time, into: &output)
             output.append(ClassifiedInput(time: time, event: .gesture(began)))
@@ -200,7 +201,9 @@ struct TouchscreenTranslator: PointingPart {
                         time: time, event: .touch(.move, position: position, contact: index)))
                 if index == primary {
                     press.position = position
-                    press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
+                    if press.followsMovement {
+                        press.move(by: contact.delta * pointsPerMillimetre, at: time, into: &output)
+                    }
                 }
             }
             // A contact that landed and lifted within this frame: its landing was just reported,
