@@ -33,6 +33,13 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// The finished object, as ``text``.
     public var description: String { text }
 
+    /// Writes the finished object, `{…}` as ``text`` has it, to a stream without building it as
+    /// one string first: for a writer that prints a line per event.
+    public func write(to stream: inout some TextOutputStream) {
+        stream.write(body)
+        stream.write("}")
+    }
+
     /// Empties the object, keeping its storage for the next line.
     public mutating func removeAll() {
         body.removeAll(keepingCapacity: true)

@@ -22,6 +22,16 @@ import Testing
         #expect(JSONLine().text == "{}")
     }
 
+    /// `wayfinder run` writes each line into its output this way, without making a string of it.
+    @Test func writingToAStreamWritesTheText() {
+        var line = JSONLine()
+        line.append("device", "say \"hi\"\u{01}")
+        line.append("dx", 1.5)
+        var written = ""
+        line.write(to: &written)
+        #expect(written == #"{"device":"say \"hi\"\u0001","dx":1.5}"#)
+    }
+
     @Test(arguments: [
         ("plain", #""plain""#),
         ("say \"hi\"", #""say \"hi\"""#),

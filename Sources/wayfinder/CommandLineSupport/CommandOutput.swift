@@ -1,3 +1,4 @@
+import EventModel
 import FileAccess
 
 #if canImport(Glibc)
@@ -55,6 +56,14 @@ final class CommandOutput: TextOutputStream {
     /// Writes one line: the text and a line feed.
     func writeLine(_ line: String) {
         write(line)
+        write("\n")
+    }
+
+    /// Writes one JSON line and a line feed, as ``writeLine(_:)`` writes its text, without making
+    /// a string of it first.
+    func writeLine(_ line: JSONLine) {
+        var stream = self
+        line.write(to: &stream)
         write("\n")
     }
 
