@@ -152,6 +152,13 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
 
     private static func appendQuoted(_ string: String, to text: inout String) {
         text.append("\"")
+        // Keys, names and identifiers almost never need an escape: appended whole, not scalar by
+        // scalar.
+        guard mayNeedEscapes(string) else {
+            text.append(string)
+            text.append("\"")
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": text.append("\\\"")
@@ -170,6 +177,16 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             }
         }
         text.append("\"")
+    }
+
+    /// Whether `appendQuoted` may have to escape something in the string: a quote, a backslash,
+    /// a control character or DEL, or a byte that starts U+2028 or U+2029 (0xE2, which starts
+    /// other characters too: those take the scalar-by-scalar path, which leaves them alone).
+    private static func mayNeedEscapes(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            bytes.contains { byte in byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 }
+        }
     }
 
     /// Writes a number compactly: rounded to the nearest millionth (times in the stream are whole
