@@ -162,7 +162,7 @@ struct RunCommand: Command {
             if isJSON {
                 let isPrinted = event.appendJSON(
                     to: &jsonLine, origin: origin, includeMotion: includesMotion, version: streamVersion)
-                if isPrinted { output.writeLine(jsonLine) }
+                if isPrinted { output.writeLine(&jsonLine) }
             } else if let line = event.textLine(origin: origin, includeMotion: includesMotion) {
                 output.writeLine(line)
             }

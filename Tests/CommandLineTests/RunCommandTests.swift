@@ -159,10 +159,10 @@ import WayfinderTestSupport
             var line = JSONLine()
             line.append("device", "Mouse\u{85}\u{1B}")
             line.append("type", "pointer")
-            output.writeLine(line)
+            output.writeLine(&line)
             line.removeAll()
             line.append("type", "scroll")
-            output.writeLine(line)
+            output.writeLine(&line)
         }
         #expect(written == #"{"device":"Mouse\u{85}\u001b","type":"pointer"}"# + "\n" + #"{"type":"scroll"}"# + "\n")
     }

@@ -23,13 +23,15 @@ import Testing
     }
 
     /// `wayfinder run` writes each line into its output this way, without making a string of it.
-    @Test func writingToAStreamWritesTheText() {
+    @Test func theBytesAreTheText() {
         var line = JSONLine()
-        line.append("device", "say \"hi\"\u{01}")
-        line.append("dx", 1.5)
-        var written = ""
-        line.write(to: &written)
-        #expect(written == #"{"device":"say \"hi\"\u0001","dx":1.5}"#)
+        line.append("device", "say \"hi\"\u{01} ✓")
+        line.append("dx", -1.5)
+        line.append("when", 0.000016)
+        line.append("count", -12)
+        let expected = #"{"device":"say \"hi\"\u0001 ✓","dx":-1.5,"when":0.000016,"count":-12}"#
+        #expect(String(decoding: line.withUTF8 { Array($0) }, as: UTF8.self) == expected)
+        #expect(line.text == expected)
     }
 
     @Test(arguments: [

@@ -59,11 +59,21 @@ final class CommandOutput: TextOutputStream {
         write("\n")
     }
 
-    /// Writes one JSON line and a line feed, as ``writeLine(_:)`` writes its text, without making
-    /// a string of it first.
-    func writeLine(_ line: JSONLine) {
-        var stream = self
-        line.write(to: &stream)
+    /// Writes one JSON line and a line feed, as ``writeLine(_:)`` writes its text: its bytes as
+    /// they are, without making a string of them, unless they hold a control character to escape
+    /// (JSON leaves C1 characters alone).
+    func writeLine(_ line: inout JSONLine) {
+        guard failure == nil else { return }
+        line.withUTF8 { bytes in
+            guard !bytes.containsControlCharacters(keepingLineBreaks: true) else {
+                return write(String(decoding: bytes, as: UTF8.self))
+            }
+            do throws(FileError) {
+                try file.write(UnsafeRawBufferPointer(bytes))
+            } catch {
+                failure = error
+            }
+        }
         write("\n")
     }
 
