@@ -1,3 +1,5 @@
+import InputEvents
+
 /// One JSON object written as one line of text, with its fields in the order they are added:
 /// the unit of every `--json` output (see the event stream contract).
 ///
@@ -66,6 +68,20 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     public mutating func append(_ key: String, _ value: Double) {
         appendKey(key)
         Self.appendNumber(value, to: &body)
+    }
+
+    /// Adds a duration field, in seconds: what `append(key, duration.inSeconds)` prints, written
+    /// without floating point when the duration is whole microseconds (every time in the streams
+    /// is) and under 2³¹ s, where that number is within 0.4 µs of the duration, so rounds to the
+    /// same millionths.
+    public mutating func append(_ key: String, seconds duration: Duration) {
+        appendKey(key)
+        let (seconds, attoseconds) = duration.components
+        let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
+        guard seconds.magnitude < 1 << 31, attoseconds % attosecondsPerMicrosecond == 0 else {
+            return Self.appendNumber(duration.inSeconds, to: &body)
+        }
+        Self.appendMillionths(seconds * 1_000_000 + attoseconds / attosecondsPerMicrosecond, to: &body)
     }
 
     /// Adds a boolean field.
@@ -215,12 +231,19 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             }
             return
         }
-        let millionths = UInt64((magnitude * 1_000_000).rounded())
-        guard millionths != 0 else {
+        let millionths = Int64((magnitude * 1_000_000).rounded())
+        appendMillionths(value < 0 ? -millionths : millionths, to: &bytes)
+    }
+
+    /// Writes a number of millionths as a decimal number as ``appendNumber(_:to:)`` does: `0`,
+    /// `-1.5`, `0.000016`.
+    private static func appendMillionths(_ signedMillionths: Int64, to bytes: inout [UInt8]) {
+        guard signedMillionths != 0 else {
             bytes.append(UInt8(ascii: "0"))
             return
         }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if signedMillionths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let millionths = signedMillionths.magnitude
         appendDigits(millionths / 1_000_000, to: &bytes)
         var fraction = millionths % 1_000_000
         guard fraction != 0 else { return }
