@@ -52,7 +52,7 @@ UDEV_HELPERS = ["libinput-device-group", "libinput-fuzz-extract", "libinput-fuzz
 
 ACL_TOOLS = ["setfacl", "getfacl"]
 
-COMPONENTS = {"evemu", "udev", "libinput", "wayfinder", "acl"}
+COMPONENTS = {"evemu", "udev", "libinput", "wayfinder", "acl", "strace"}
 
 
 class ImageError(Exception):
@@ -260,6 +260,8 @@ def build(image: Image, kernel: Kernel, output: Path) -> int:
     if "acl" in image.components:
         for tool in ACL_TOOLS:
             _add_executable(archive, _which(tool, paths))
+    if "strace" in image.components:
+        _add_executable(archive, _which("strace", paths))
     if "wayfinder" in image.components:
         if image.wayfinder is None:
             raise ImageError("the image needs wayfinder but no binary was given")

@@ -1,3 +1,5 @@
+import InputEvents
+
 /// One JSON object written as one line of text, with its fields in the order they are added:
 /// the unit of every `--json` output (see the event stream contract).
 ///
@@ -14,29 +16,39 @@
 /// print(line.text)  // {"time":0.25,"device":"Logitech \"K400\"","type":"key"}
 /// ```
 ///
-/// Call ``removeAll()`` to build the next line in the same storage.
+/// Call ``removeAll()`` to build the next line in the same storage. The line is built as UTF-8
+/// bytes, which ``withUTF8(_:)`` hands to a writer without making a string of them.
 public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
-    /// The object so far, without its closing brace.
-    private var body: String
+    /// The object so far, without its closing brace, in UTF-8.
+    private var body: [UInt8]
     /// Whether a field has been added.
     private var hasFields = false
 
     /// Creates an empty object.
     public init() {
-        body = "{"
+        body = []
         body.reserveCapacity(256)
+        body.append(UInt8(ascii: "{"))
     }
 
     /// The finished object, `{…}`, without a line break.
-    public var text: String { body + "}" }
+    public var text: String { String(decoding: body, as: UTF8.self) + "}" }
 
     /// The finished object, as ``text``.
     public var description: String { text }
 
+    /// Calls `process` with the finished object's UTF-8 bytes, `{…}` as ``text`` has them: for a
+    /// writer that prints a line per event without making a string of each.
+    public mutating func withUTF8<Result>(_ process: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        body.append(UInt8(ascii: "}"))
+        defer { body.removeLast() }
+        return try body.withUnsafeBufferPointer(process)
+    }
+
     /// Empties the object, keeping its storage for the next line.
     public mutating func removeAll() {
         body.removeAll(keepingCapacity: true)
-        body.append("{")
+        body.append(UInt8(ascii: "{"))
         hasFields = false
     }
 
@@ -49,7 +61,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds an integer field.
     public mutating func append(_ key: String, _ value: some BinaryInteger) {
         appendKey(key)
-        body.append(String(value))
+        Self.appendInteger(value, to: &body)
     }
 
     /// Adds a number field; NaN and infinities become `null`.
@@ -58,10 +70,24 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         Self.appendNumber(value, to: &body)
     }
 
+    /// Adds a duration field, in seconds: what `append(key, duration.inSeconds)` prints, written
+    /// without floating point when the duration is whole microseconds (every time in the streams
+    /// is) and under 2³¹ s, where that number is within 0.4 µs of the duration, so rounds to the
+    /// same millionths.
+    public mutating func append(_ key: String, seconds duration: Duration) {
+        appendKey(key)
+        let (seconds, attoseconds) = duration.components
+        let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
+        guard seconds.magnitude < 1 << 31, attoseconds % attosecondsPerMicrosecond == 0 else {
+            return Self.appendNumber(duration.inSeconds, to: &body)
+        }
+        Self.appendMillionths(seconds * 1_000_000 + attoseconds / attosecondsPerMicrosecond, to: &body)
+    }
+
     /// Adds a boolean field.
     public mutating func append(_ key: String, _ value: Bool) {
         appendKey(key)
-        body.append(value ? "true" : "false")
+        body.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
     /// Adds a string field, or `null` when the value is nil.
@@ -73,96 +99,115 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds a `null` field.
     public mutating func appendNull(_ key: String) {
         appendKey(key)
-        body.append("null")
+        body.append(contentsOf: "null".utf8)
     }
 
     /// Adds an array of strings.
     public mutating func append(_ key: String, strings: some Sequence<String>) {
         appendKey(key)
-        body.append("[")
+        body.append(UInt8(ascii: "["))
         var isFirst = true
         for string in strings {
-            if !isFirst { body.append(",") }
+            if !isFirst { body.append(UInt8(ascii: ",")) }
             isFirst = false
             Self.appendQuoted(string, to: &body)
         }
-        body.append("]")
+        body.append(UInt8(ascii: "]"))
     }
 
     /// Adds an array of arrays of integers, such as `[[type,code,value],…]`.
     public mutating func append<Row: Sequence>(_ key: String, integerRows rows: some Sequence<Row>)
     where Row.Element: BinaryInteger {
         appendKey(key)
-        body.append("[")
+        body.append(UInt8(ascii: "["))
         var isFirstRow = true
         for row in rows {
-            if !isFirstRow { body.append(",") }
+            if !isFirstRow { body.append(UInt8(ascii: ",")) }
             isFirstRow = false
-            body.append("[")
+            body.append(UInt8(ascii: "["))
             var isFirst = true
             for value in row {
-                if !isFirst { body.append(",") }
+                if !isFirst { body.append(UInt8(ascii: ",")) }
                 isFirst = false
-                body.append(String(value))
+                Self.appendInteger(value, to: &body)
             }
-            body.append("]")
+            body.append(UInt8(ascii: "]"))
         }
-        body.append("]")
+        body.append(UInt8(ascii: "]"))
     }
 
     /// Adds a nested object.
     public mutating func append(_ key: String, object: JSONLine) {
         appendKey(key)
-        body.append(object.text)
+        body.append(contentsOf: object.body)
+        body.append(UInt8(ascii: "}"))
     }
 
     /// Adds an array of objects.
     public mutating func append(_ key: String, objects: some Sequence<JSONLine>) {
         appendKey(key)
-        body.append("[")
+        body.append(UInt8(ascii: "["))
         var isFirst = true
         for object in objects {
-            if !isFirst { body.append(",") }
+            if !isFirst { body.append(UInt8(ascii: ",")) }
             isFirst = false
-            body.append(object.text)
+            body.append(contentsOf: object.body)
+            body.append(UInt8(ascii: "}"))
         }
-        body.append("]")
+        body.append(UInt8(ascii: "]"))
     }
 
     private mutating func appendKey(_ key: String) {
-        if hasFields { body.append(",") }
+        if hasFields { body.append(UInt8(ascii: ",")) }
         hasFields = true
         Self.appendQuoted(key, to: &body)
-        body.append(":")
+        body.append(UInt8(ascii: ":"))
     }
 
     /// Returns a string as a JSON string literal, quotes included.
     public static func quoted(_ string: String) -> String {
-        var text = ""
-        appendQuoted(string, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        appendQuoted(string, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ string: String, to text: inout String) {
-        text.append("\"")
+    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        // Keys, names and identifiers almost never need an escape: appended whole, not scalar by
+        // scalar.
+        guard mayNeedEscapes(string) else {
+            bytes.append(contentsOf: string.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
-            case "\"": text.append("\\\"")
-            case "\\": text.append("\\\\")
-            case "\n": text.append("\\n")
-            case "\r": text.append("\\r")
-            case "\t": text.append("\\t")
-            case "\u{08}": text.append("\\b")
-            case "\u{0C}": text.append("\\f")
+            case "\"": bytes.append(contentsOf: #"\""#.utf8)
+            case "\\": bytes.append(contentsOf: #"\\"#.utf8)
+            case "\n": bytes.append(contentsOf: #"\n"#.utf8)
+            case "\r": bytes.append(contentsOf: #"\r"#.utf8)
+            case "\t": bytes.append(contentsOf: #"\t"#.utf8)
+            case "\u{08}": bytes.append(contentsOf: #"\b"#.utf8)
+            case "\u{0C}": bytes.append(contentsOf: #"\f"#.utf8)
             case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
                 // Other control characters, DEL, and the two separators JavaScript treats as
                 // line breaks: as \u escapes, so that a line stays one line everywhere.
                 let hex = String(scalar.value, radix: 16, uppercase: false)
-                text.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default: text.unicodeScalars.append(scalar)
+                bytes.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+            default: UTF8.encode(scalar) { bytes.append($0) }
             }
         }
-        text.append("\"")
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Whether `appendQuoted` may have to escape something in the string: a quote, a backslash,
+    /// a control character or DEL, or a byte that starts U+2028 or U+2029 (0xE2, which starts
+    /// other characters too: those take the scalar-by-scalar path, which leaves them alone).
+    private static func mayNeedEscapes(_ string: String) -> Bool {
+        var string = string
+        return string.withUTF8 { bytes in
+            bytes.contains { byte in byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2 }
+        }
     }
 
     /// Writes a number compactly: rounded to the nearest millionth (times in the stream are whole
@@ -170,29 +215,36 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// `1.136251`, `-10`). Magnitudes from 9 × 10¹² on, where a `Double` holds no millionths, print
     /// their shortest exact form, still without an exponent up to 2⁶³; NaN and infinities, which
     /// JSON cannot hold, print `null`.
-    private static func appendNumber(_ value: Double, to text: inout String) {
+    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
         guard value.isFinite else {
-            text.append("null")
+            bytes.append(contentsOf: "null".utf8)
             return
         }
         let magnitude = value.magnitude
         guard magnitude < 9e12 else {
             if value == value.rounded(), magnitude < 9.2e18 {
-                text.append(String(Int64(value)))
+                appendInteger(Int64(value), to: &bytes)
             } else {
                 // Between 9 × 10¹² and 2⁵³ this has no exponent; beyond 2⁶³ it has one, which JSON
                 // allows and no stream produces.
-                text.append(value.description)
+                bytes.append(contentsOf: value.description.utf8)
             }
             return
         }
         let millionths = Int64((magnitude * 1_000_000).rounded())
-        guard millionths != 0 else {
-            text.append("0")
+        appendMillionths(value < 0 ? -millionths : millionths, to: &bytes)
+    }
+
+    /// Writes a number of millionths as a decimal number as ``appendNumber(_:to:)`` does: `0`,
+    /// `-1.5`, `0.000016`.
+    private static func appendMillionths(_ signedMillionths: Int64, to bytes: inout [UInt8]) {
+        guard signedMillionths != 0 else {
+            bytes.append(UInt8(ascii: "0"))
             return
         }
-        if value < 0 { text.append("-") }
-        text.append(String(millionths / 1_000_000))
+        if signedMillionths < 0 { bytes.append(UInt8(ascii: "-")) }
+        let millionths = signedMillionths.magnitude
+        appendDigits(millionths / 1_000_000, to: &bytes)
         var fraction = millionths % 1_000_000
         guard fraction != 0 else { return }
         var digits = 6
@@ -200,9 +252,23 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             fraction /= 10
             digits -= 1
         }
-        text.append(".")
-        let fractionText = String(fraction)
-        for _ in fractionText.count..<digits { text.append("0") }
-        text.append(fractionText)
+        bytes.append(UInt8(ascii: "."))
+        appendDigits(fraction, width: digits, to: &bytes)
+    }
+
+    /// Writes an integer in decimal.
+    private static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+        guard let magnitude = UInt64(exactly: value.magnitude) else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        appendDigits(magnitude, to: &bytes)
+    }
+
+    /// Writes the decimal digits of `value`, with leading zeros up to `width` digits.
+    private static func appendDigits(_ value: UInt64, width: Int = 1, to bytes: inout [UInt8]) {
+        if value >= 10 || width > 1 { appendDigits(value / 10, width: width - 1, to: &bytes) }
+        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
     }
 }

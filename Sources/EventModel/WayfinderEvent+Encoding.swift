@@ -80,7 +80,7 @@ extension WayfinderEvent {
         device: DeviceInstance,
         version: StreamVersion
     ) {
-        line.append("time", time.inSeconds)
+        line.append("time", seconds: time)
         line.append("device", device.name)
         line.append("deviceID", device.source)
         line.append("version", version.rawValue)

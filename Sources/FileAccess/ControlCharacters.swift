@@ -31,22 +31,30 @@ extension String {
         return escaped
     }
 
-    /// Whether ``escapingControlCharacters(keepingLineBreaks:)`` would change the text: a walk
-    /// over its UTF-8 bytes, where C1 characters are the two bytes C2 80 to C2 9F.
+    /// Whether ``escapingControlCharacters(keepingLineBreaks:)`` would change the text.
     func containsControlCharacters(keepingLineBreaks: Bool) -> Bool {
-        func scan(_ bytes: some Sequence<UInt8>) -> Bool {
-            var afterC2 = false
-            for byte in bytes {
-                if byte < 0x20 {
-                    if !(keepingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
-                } else if byte == 0x7F || (afterC2 && byte < 0xA0) {
-                    return true
-                }
-                afterC2 = byte == 0xC2
+        utf8.withContiguousStorageIfAvailable { $0.containsControlCharacters(keepingLineBreaks: keepingLineBreaks) }
+            ?? utf8.containsControlCharacters(keepingLineBreaks: keepingLineBreaks)
+    }
+}
+
+extension Sequence<UInt8> {
+    /// Whether UTF-8 text holds a control character that
+    /// `String.escapingControlCharacters(keepingLineBreaks:)` escapes: a walk over the bytes, where
+    /// C1 characters are the two bytes C2 80 to C2 9F. For text written as bytes, which needs the
+    /// escapes only when this says so.
+    /// - Parameter keepingLineBreaks: Whether line feeds and tabs do not count.
+    public func containsControlCharacters(keepingLineBreaks: Bool) -> Bool {
+        var afterC2 = false
+        for byte in self {
+            if byte < 0x20 {
+                if !(keepingLineBreaks && (byte == 0x0A || byte == 0x09)) { return true }
+            } else if byte == 0x7F || (afterC2 && byte < 0xA0) {
+                return true
             }
-            return false
+            afterC2 = byte == 0xC2
         }
-        return utf8.withContiguousStorageIfAvailable { scan($0) } ?? scan(utf8)
+        return false
     }
 }
 

@@ -39,6 +39,9 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     /// An open device in the session.
     private final class OpenDevice {
         var handle: DeviceHandle<IO>
+        /// Whether the device went away or failed while being read: it leaves the session after
+        /// the wake-up.
+        var isGone = false
         init(_ handle: consuming DeviceHandle<IO>) { self.handle = handle }
     }
 
@@ -46,6 +49,12 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     private let grabs: Bool
     private var devices: [OpenDevice] = []
     private var pendingEvents: [SessionEvent] = []
+    /// What a wait polls: every device's descriptor in the order of `devices`, then the hotplug
+    /// monitor's and the stop signals'. Kept from wait to wait and rebuilt only when devices come
+    /// and go, so that a wake-up allocates nothing.
+    private var entries: [pollfd] = []
+    /// Whether `entries` no longer matches `devices`.
+    private var areEntriesStale = true
     private let monitor: DeviceMonitor?
     private let stopSignals: StopSignals?
     /// The signal that stopped the session, once one has.
@@ -116,31 +125,61 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             deliverPending(handle)
             return true
         }
-        var descriptors = devices.map { $0.handle.withFileDescriptor { $0 } }
-        var monitorIndex: Int?
-        if let descriptor = monitor?.withFileDescriptor({ $0 }) {
-            monitorIndex = descriptors.count
-            descriptors.append(descriptor)
-        }
-        var signalIndex: Int?
-        if let descriptor = stopSignals?.withFileDescriptor({ $0 }) {
-            signalIndex = descriptors.count
-            descriptors.append(descriptor)
-        }
-        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout, participants: participants)
+        if areEntriesStale { rebuildEntries() }
+        try wait(timeout: timeout, participants: participants)
+        let monitorIndex = devices.count
+        let signalIndex = monitor == nil ? monitorIndex : monitorIndex + 1
 
-        if let signalIndex, readable[signalIndex], let signal = stopSignals?.receivedSignal() {
+        if stopSignals != nil, isReadable(signalIndex), let signal = stopSignals?.receivedSignal() {
             stop(signal: signal)
             return false
         }
-        var removedPaths: [String] = []
-        for (index, device) in devices.enumerated() where readable[index] {
-            readAvailableFrames(of: device, handle, removedPaths: &removedPaths)
+        var isAnyGone = false
+        for index in devices.indices where isReadable(index) {
+            let device = devices[index]
+            readAvailableFrames(of: device, handle)
+            isAnyGone = isAnyGone || device.isGone
         }
-        devices.removeAll { device in removedPaths.contains(device.handle.path) }
-        if let monitorIndex, readable[monitorIndex] { applyHotplugChanges() }
-        deliverPending(handle)
+        if isAnyGone {
+            devices.removeAll { $0.isGone }
+            areEntriesStale = true
+        }
+        if monitor != nil, isReadable(monitorIndex) { applyHotplugChanges() }
+        if !pendingEvents.isEmpty { deliverPending(handle) }
         return true
+    }
+
+    /// Makes `entries` the descriptors of the devices, the monitor and the stop signals.
+    private func rebuildEntries() {
+        entries.removeAll(keepingCapacity: true)
+        for device in devices {
+            entries.append(pollfd(fd: device.handle.withFileDescriptor { $0.rawValue }, events: pollIn, revents: 0))
+        }
+        if let descriptor = monitor?.withFileDescriptor({ $0.rawValue }) {
+            entries.append(pollfd(fd: descriptor, events: pollIn, revents: 0))
+        }
+        if let descriptor = stopSignals?.withFileDescriptor({ $0.rawValue }) {
+            entries.append(pollfd(fd: descriptor, events: pollIn, revents: 0))
+        }
+        areEntriesStale = false
+    }
+
+    /// Waits on `entries`, leaving what happened in their `revents`; with participants, in the
+    /// same `poll(2)` as theirs.
+    private func wait(timeout: Duration?, participants: [any PollParticipant]) throws(DeviceError) {
+        guard !participants.isEmpty else {
+            for index in entries.indices { entries[index].revents = 0 }
+            try Readiness.wait(&entries, timeout: timeout)
+            return
+        }
+        let descriptors = entries.map { FileDescriptor(rawValue: $0.fd) }
+        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout, participants: participants)
+        for index in entries.indices { entries[index].revents = readable[index] ? pollIn : 0 }
+    }
+
+    /// Whether the descriptor of `entries[index]` is readable (or has hung up) after the wait.
+    private func isReadable(_ index: Int) -> Bool {
+        index < entries.count && entries[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
     }
 
     /// Appends the descriptors the session waits on, each for reading: every open device's, the
@@ -176,13 +215,10 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             try? device.handle.releaseGrab()
         }
         devices.removeAll()
+        areEntriesStale = true
     }
 
-    private func readAvailableFrames(
-        of device: OpenDevice,
-        _ handle: (SessionEvent) -> Void,
-        removedPaths: inout [String]
-    ) {
+    private func readAvailableFrames(of device: OpenDevice, _ handle: (SessionEvent) -> Void) {
         let path = device.handle.path
         while true {
             do throws(DeviceError) {
@@ -192,12 +228,12 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
                 case .lost: handle(.dropped(path: path))
                 case .wouldBlock: return
                 case .removed:
-                    removedPaths.append(path)
+                    device.isGone = true
                     handle(.removed(path: path))
                     return
                 }
             } catch {
-                removedPaths.append(path)
+                device.isGone = true
                 handle(.failed(error))
                 return
             }
@@ -212,6 +248,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             case .removed(let path):
                 if devicePaths.contains(path) {
                     devices.removeAll { $0.handle.path == path }
+                    areEntriesStale = true
                     pendingEvents.append(.removed(path: path))
                 }
             }
@@ -224,6 +261,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             if grabs { try handle.grab() }
             let description = handle.description
             devices.append(OpenDevice(handle))
+            areEntriesStale = true
             pendingEvents.append(.added(path: node.path, description: description))
         } catch {
             pendingEvents.append(.failed(error))

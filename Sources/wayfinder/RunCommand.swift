@@ -156,12 +156,16 @@ struct RunCommand: Command {
         let start = runtime.sessionStart ?? LiveLoop.realtimeClock()
         runtime.sessionStart = start
         let origin: Timestamp = streamVersion == .one ? .zero : start
+        // One JSON line's storage, reused for every event.
+        var jsonLine = JSONLine()
         runtime.onEvent = { (event: WayfinderEvent) in
-            let line =
-                isJSON
-                ? event.jsonLine(origin: origin, includeMotion: includesMotion, version: streamVersion)
-                : event.textLine(origin: origin, includeMotion: includesMotion)
-            if let line { output.writeLine(line) }
+            if isJSON {
+                let isPrinted = event.appendJSON(
+                    to: &jsonLine, origin: origin, includeMotion: includesMotion, version: streamVersion)
+                if isPrinted { output.writeLine(&jsonLine) }
+            } else if let line = event.textLine(origin: origin, includeMotion: includesMotion) {
+                output.writeLine(line)
+            }
         }
         if explainsDecisions {
             runtime.onDecision = { decision in

@@ -128,23 +128,16 @@ import WayfinderTestSupport
     /// were classified without a keymap, since only the live view listened to the runtime's
     /// diagnostics. The stream says it once, as a warning, whatever the number of keyboards.
     @Test func theStreamWarnsOnceOfWhatTheClassifierDoesDifferently() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)").path
-        defer { unlink(path) }
-        // A descriptor of its own, read while the output is still open (an OutputFile that
-        // creates its file gives it its name only when finished).
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let output = CommandOutput(OutputFile(borrowing: descriptor, name: path))
         let runtime = Runtime(scene: nil) { _ in KeylessClassifier() }
         runtime.sessionStart = Timestamp(seconds: 1_765_000_000, microseconds: 250_000)
         var messages: [String] = []
-        try RunCommand.printStream(
-            of: runtime, source: TwoKeyboards(), to: output, isJSON: true, includesMotion: false,
-            report: { messages.append($0) })
-        output.flush()
+        let written = try Self.written { output in
+            try RunCommand.printStream(
+                of: runtime, source: TwoKeyboards(), to: output, isJSON: true, includesMotion: false,
+                report: { messages.append($0) })
+        }
         #expect(messages == ["Warning: no keymap; keys are reported by code"])
-        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map {
+        let lines = written.split(separator: "\n").map {
             $0.replacing(#/"time":[0-9.]+,/#, with: "")
         }
         #expect(
@@ -156,5 +149,36 @@ import WayfinderTestSupport
                 + [0, 1].map { index in
                     #"{"device":"Keyboard","deviceID":"/dev/input/event\#(index)","version":2,"type":"device","state":"removed","kind":"keyboard"}"#
                 })
+    }
+
+    /// The stream's lines are written field by field from one reused JSON line; the bytes are
+    /// those of the line's text, with the C1 control characters JSON leaves alone escaped as
+    /// every line of standard output has them.
+    @Test func aJSONLineIsWrittenAsItsText() throws {
+        let written = try Self.written { output in
+            var line = JSONLine()
+            line.append("device", "Mouse\u{85}\u{1B}")
+            line.append("type", "pointer")
+            output.writeLine(&line)
+            line.removeAll()
+            line.append("type", "scroll")
+            output.writeLine(&line)
+        }
+        #expect(written == #"{"device":"Mouse\u{85}\u001b","type":"pointer"}"# + "\n" + #"{"type":"scroll"}"# + "\n")
+    }
+
+    /// What `body` wrote to a command output over a temporary file, once flushed.
+    private static func written(by body: (CommandOutput) throws -> Void) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-\(UUID().uuidString)").path
+        defer { unlink(path) }
+        // A descriptor of its own, read while the output is still open (an OutputFile that
+        // creates its file gives it its name only when finished).
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let output = CommandOutput(OutputFile(borrowing: descriptor, name: path))
+        try body(output)
+        output.flush()
+        return try String(contentsOfFile: path, encoding: .utf8)
     }
 }

@@ -22,6 +22,34 @@ import Testing
         #expect(JSONLine().text == "{}")
     }
 
+    /// `wayfinder run` writes each line into its output this way, without making a string of it.
+    @Test func theBytesAreTheText() {
+        var line = JSONLine()
+        line.append("device", "say \"hi\"\u{01} ✓")
+        line.append("dx", -1.5)
+        line.append("when", 0.000016)
+        line.append("count", -12)
+        let expected = #"{"device":"say \"hi\"\u0001 ✓","dx":-1.5,"when":0.000016,"count":-12}"#
+        #expect(String(decoding: line.withUTF8 { Array($0) }, as: UTF8.self) == expected)
+        #expect(line.text == expected)
+    }
+
+    /// Times are written from whole microseconds without floating point, as the number of
+    /// seconds would print.
+    @Test(arguments: [
+        (Duration.zero, #"{"time":0}"#),
+        (.microseconds(1), #"{"time":0.000001}"#),
+        (.milliseconds(1_250), #"{"time":1.25}"#),
+        (.microseconds(-16), #"{"time":-0.000016}"#),
+        (.seconds(1_765_000_000) + .microseconds(250_001), #"{"time":1765000000.250001}"#),
+        (.nanoseconds(1_500), #"{"time":0.000002}"#),
+    ])
+    func durationsPrintAsSeconds(duration: Duration, expected: String) {
+        var line = JSONLine()
+        line.append("time", seconds: duration)
+        #expect(line.text == expected)
+    }
+
     @Test(arguments: [
         ("plain", #""plain""#),
         ("say \"hi\"", #""say \"hi\"""#),

@@ -55,6 +55,18 @@ public final class DeviceSessionSource: PollableInputSource {
     private let skipped: SkippedNodes
     /// The devices whose dropped events were reported.
     private var droppedPaths: Set<String> = []
+    /// The device of the last frame and its identifier. Frames come in runs from one device, and
+    /// a frame's path is the very string the session keeps for its device, so that telling it
+    /// from the last one compares two pointers where a lookup in `identifiers` would hash it.
+    private var lastFrameDevice: (path: String, id: DeviceID?)?
+    /// The buffers the frames of one wake-up are copied into, reused from wake-up to wake-up. A
+    /// frame the session hands out shares its device's buffer, which the device empties for its
+    /// next frame: kept until the loop feeds it, it would make the device allocate a buffer per
+    /// frame. Once the loop has fed the frames and let go of them, every buffer here is unshared
+    /// again, and refilling it allocates nothing.
+    private var frameBuffers: [[InputEvent]] = []
+    /// How many of `frameBuffers` hold frames of the current wake-up.
+    private var usedFrameBuffers = 0
 
     /// The nodes the opener turned away because the selection does not name them: their
     /// `failed` reports are not warnings.
@@ -137,31 +149,56 @@ public final class DeviceSessionSource: PollableInputSource {
     }
 
     public func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
-        try session.poll(timeout: timeout, participants: participants) { event in
+        usedFrameBuffers = 0
+        return try session.poll(timeout: timeout, participants: participants) { event in
             switch event {
             case .added(let path, let description):
                 let id = DeviceID(rawValue: nextIdentifier)
                 nextIdentifier += 1
                 identifiers[path] = id
+                lastFrameDevice = nil
                 output.append(.added(DeviceInstance(id: id, name: description.name, source: path), description))
             case .removed(let path):
                 droppedPaths.remove(path)
+                lastFrameDevice = nil
                 if let id = identifiers.removeValue(forKey: path) { output.append(.removed(id)) }
             case .failed(let error):
                 if skipped.paths.contains(error.path) { break }
                 report("Warning: \(error)")
             case .frame(let path, let frame):
-                if let id = identifiers[path] { output.append(.frame(id, frame)) }
+                if let id = identifier(of: path) { output.append(.frame(id, kept(frame))) }
             case .synchronized(let path, let frame):
                 // The kernel's buffer overflowed: input was lost, and the frame brings the state
                 // up to date.
                 warnOfDroppedEvents(path)
-                if let id = identifiers[path] { output.append(.frame(id, frame)) }
+                if let id = identifier(of: path) { output.append(.frame(id, kept(frame))) }
             case .dropped(let path):
                 // Lost input that left no state behind: nothing to bring up to date.
                 warnOfDroppedEvents(path)
             }
         }
+    }
+
+    /// The identifier of the open device at `path`.
+    private func identifier(of path: String) -> DeviceID? {
+        if let last = lastFrameDevice, last.path == path { return last.id }
+        let id = identifiers[path]
+        lastFrameDevice = (path, id)
+        return id
+    }
+
+    /// The frame in a buffer of this source's (see `frameBuffers`), leaving the device's own
+    /// buffer free for its next frame.
+    private func kept(_ frame: EventFrame) -> EventFrame {
+        if usedFrameBuffers == frameBuffers.count {
+            frameBuffers.append([])
+            frameBuffers[usedFrameBuffers].reserveCapacity(FrameAssembler.reservedFrameCapacity)
+        }
+        let index = usedFrameBuffers
+        usedFrameBuffers += 1
+        frameBuffers[index].removeAll(keepingCapacity: true)
+        frameBuffers[index].append(contentsOf: frame.events)
+        return EventFrame(events: frameBuffers[index])
     }
 
     /// Says once per device, so that a flood does not flood the messages, that input was lost.

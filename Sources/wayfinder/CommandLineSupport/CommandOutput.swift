@@ -1,3 +1,4 @@
+import EventModel
 import FileAccess
 
 #if canImport(Glibc)
@@ -55,6 +56,24 @@ final class CommandOutput: TextOutputStream {
     /// Writes one line: the text and a line feed.
     func writeLine(_ line: String) {
         write(line)
+        write("\n")
+    }
+
+    /// Writes one JSON line and a line feed, as ``writeLine(_:)`` writes its text: its bytes as
+    /// they are, without making a string of them, unless they hold a control character to escape
+    /// (JSON leaves C1 characters alone).
+    func writeLine(_ line: inout JSONLine) {
+        guard failure == nil else { return }
+        line.withUTF8 { bytes in
+            guard !bytes.containsControlCharacters(keepingLineBreaks: true) else {
+                return write(String(decoding: bytes, as: UTF8.self))
+            }
+            do throws(FileError) {
+                try file.write(UnsafeRawBufferPointer(bytes))
+            } catch {
+                failure = error
+            }
+        }
         write("\n")
     }
 
