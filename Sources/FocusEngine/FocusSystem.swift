@@ -84,7 +84,8 @@ public final class FocusSystem {
     public init(root: any FocusEnvironment, configuration: FocusConfiguration = FocusConfiguration()) {
         self.root = root
         self.configuration = configuration
-        Self.forEachItem(under: root) { item in
+        // Selecting an item twice selects it once: a leaf listed twice need not be remembered.
+        Self.forEachItem(under: root, repeatingLeaves: true) { item in
             if item.isInitiallySelected { selection.insert(item) }
         }
     }
@@ -146,11 +147,16 @@ public final class FocusSystem {
     }
 
     /// Calls `body` with every item under `root` (and `root` itself), in tree order, each once
-    /// even when the tree lists it twice or loops.
-    static func forEachItem(under root: any FocusEnvironment, _ body: (any FocusItem) -> Void) {
+    /// even when the tree lists it twice or loops; with `repeatingLeaves`, an item without children
+    /// listed twice is visited twice (no loop can pass through it), and only the others are
+    /// remembered: a large flat collection is walked without a set as large as itself.
+    static func forEachItem(
+        under root: any FocusEnvironment, repeatingLeaves: Bool = false, _ body: (any FocusItem) -> Void
+    ) {
         var visited = ObjectIdentitySet()
         func visit(_ environment: any FocusEnvironment) {
-            guard visited.insert(environment) else { return }
+            let isRepeatableLeaf = repeatingLeaves && environment.focusChildren.isEmpty
+            guard isRepeatableLeaf || visited.insert(environment) else { return }
             // The built-in node is found by a class cast, cheaper than a protocol's.
             if let node = environment as? FocusNode {
                 body(node)

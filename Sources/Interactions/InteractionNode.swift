@@ -39,29 +39,113 @@ public final class NodeAttachments {
     /// The gesture recognizers, in the order they were added (the order in which they see input).
     @exclusivity(unchecked) public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// How far the node's content is scrolled, which moves its children on screen.
-    @exclusivity(unchecked) public internal(set) var contentOffset: Vector = .zero
+    public internal(set) var contentOffset: Vector {
+        get { placement?.offset ?? .zero }
+        set { if newValue != .zero || placement != nil { placementForChange.offset = newValue } }
+    }
     /// How large the node's content is drawn (a zoomed scroll view): its children are scaled by it
     /// about the node's top-left corner, before the content offset.
-    @exclusivity(unchecked) public internal(set) var zoomScale: Double = 1
+    public internal(set) var zoomScale: Double {
+        get { placement?.zoomScale ?? 1 }
+        set { if newValue != 1 || placement != nil { placementForChange.zoomScale = newValue } }
+    }
     /// Where the node's children are, for hit testing among many children; nil until needed, and
     /// after the children change.
-    @exclusivity(unchecked) var childIndex: ChildIndex?
+    var childIndex: ChildIndex? {
+        get { placement?.childIndex }
+        set { if newValue != nil || placement != nil { placementForChange.childIndex = newValue } }
+    }
     /// The scroll view interaction attached to the node, found without a cast per interaction.
-    @exclusivity(unchecked) public internal(set) var scrollView: ScrollViewInteraction?
+    public internal(set) var scrollView: ScrollViewInteraction? {
+        get { placement?.scrollView }
+        set { if newValue != nil || placement != nil { placementForChange.scrollView = newValue } }
+    }
+    /// How the children are placed and found, for the few nodes that scroll, zoom or have many
+    /// children; nil for the others, which draw their children where their frames say. Kept apart
+    /// so that the many nodes without it do not pay for it (a 100,000-cell scene keeps 100,000
+    /// attachments).
+    @exclusivity(unchecked) var placement: ChildPlacement?
+    private var placementForChange: ChildPlacement {
+        if let placement { return placement }
+        let created = ChildPlacement()
+        placement = created
+        return created
+    }
     /// How many hover recognizers the node and its descendants have: a tree whose root counts none
     /// is never hit tested for hovering.
     @exclusivity(unchecked) public internal(set) var hoverRecognizerCount = 0
+    /// Where the node's deferred interactions come from, until they are made (see
+    /// ``InteractionNode/deferInteractions(to:token:)``).
+    @exclusivity(unchecked) var deferredSource: (any DeferredInteractionSource)?
+    /// What the deferred source knows the node's interactions by.
+    @exclusivity(unchecked) var deferredToken = 0
 
     /// Creates empty attachments.
     public init() {}
 }
 
-extension InteractionNode {
-    /// The interactions attached to the node, in the order they were added.
-    public var interactions: [any Interaction] { attachments.interactions }
+/// Makes a node's interactions the first time they are needed: when input first looks at the
+/// node (it lies on a hit path), or when code asks for its interactions or recognizers.
+///
+/// A large tree built from a description (a scene file) gives its nodes a source instead of
+/// interactions, so that building it costs the nodes only, and a 100,000-cell grid touched in three
+/// cells makes three cells' interactions. The interactions are attached in the order returned,
+/// exactly as ``InteractionNode/addInteraction(_:)`` would have attached them at once.
+public protocol DeferredInteractionSource: AnyObject {
+    /// Returns the interactions of the node given `token`, in the order they attach.
+    func makeInteractions(token: Int) -> [any Interaction]
+}
 
-    /// The gesture recognizers attached to the node, in the order they were added.
-    public var gestureRecognizers: [GestureRecognizer] { attachments.gestureRecognizers }
+/// How a node places and finds its children, for the few nodes that need more than their
+/// children's frames: moved by the content offset and scaled by the zoom of a scroll view, found
+/// through an index among many.
+final class ChildPlacement {
+    @exclusivity(unchecked) var offset: Vector = .zero
+    @exclusivity(unchecked) var zoomScale: Double = 1
+    @exclusivity(unchecked) var childIndex: ChildIndex?
+    @exclusivity(unchecked) var scrollView: ScrollViewInteraction?
+}
+
+extension InteractionNode {
+    /// The interactions attached to the node, in the order they were added (making deferred ones
+    /// first).
+    public var interactions: [any Interaction] {
+        attachDeferredInteractions()
+        return attachments.interactions
+    }
+
+    /// The gesture recognizers attached to the node, in the order they were added (making
+    /// deferred interactions first).
+    public var gestureRecognizers: [GestureRecognizer] {
+        attachDeferredInteractions()
+        return attachments.gestureRecognizers
+    }
+
+    /// Defers the node's interactions: `source` makes them, with `token`, the first time input
+    /// looks at the node or code asks for them. They must add no hover recognizers (hover is
+    /// counted up the tree as recognizers attach; attach those at once), and they come after any
+    /// interaction already attached.
+    public func deferInteractions(to source: any DeferredInteractionSource, token: Int) {
+        attachDeferredInteractions()
+        attachments.deferredSource = source
+        attachments.deferredToken = token
+    }
+
+    /// Attaches the interactions deferred to a source, if any.
+    @inline(__always)
+    func attachDeferredInteractions() {
+        guard attachments.deferredSource != nil else { return }
+        attachDeferredInteractionsNow()
+    }
+
+    @inline(never)
+    private func attachDeferredInteractionsNow() {
+        guard let source = attachments.deferredSource else { return }
+        attachments.deferredSource = nil
+        for interaction in source.makeInteractions(token: attachments.deferredToken) {
+            addInteraction(interaction)
+        }
+    }
 
     /// How far the node's content is scrolled; children are drawn moved up and left by it.
     public var contentOffset: Vector { attachments.contentOffset }
@@ -71,6 +155,7 @@ extension InteractionNode {
     /// The interaction is told `willMove(to:)` and then `didMove(to:)`, where it adds its
     /// recognizers. Adding an interaction already on another node moves it here.
     public func addInteraction(_ interaction: any Interaction) {
+        attachDeferredInteractions()
         if let current = interaction.node {
             if current === self { return }
             current.removeInteraction(interaction)
@@ -92,6 +177,7 @@ extension InteractionNode {
 
     /// Attaches a gesture recognizer. A recognizer belongs to one node at a time.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        attachDeferredInteractions()
         if let current = recognizer.node {
             if current === self { return }
             current.removeGestureRecognizer(recognizer)
@@ -145,10 +231,10 @@ extension InteractionNode {
     /// frames: moved by the content offset and, in a zoomed scroll view, scaled about the node's
     /// top-left corner.
     public func pointInContent(_ point: Point) -> Point {
-        let attachments = attachments
-        guard attachments.zoomScale != 1 else { return point + attachments.contentOffset }
+        guard let placement = attachments.placement else { return point }
+        guard placement.zoomScale != 1 else { return point + placement.offset }
         let origin = frame.origin
-        return origin + ((point - origin) + attachments.contentOffset) * (1 / attachments.zoomScale)
+        return origin + ((point - origin) + placement.offset) * (1 / placement.zoomScale)
     }
 
     /// Where a window point is in the node's own coordinates (those its frame is in), through the
@@ -171,13 +257,19 @@ extension InteractionNode {
             else { return self }
             return children[hit].hitTestInside(local, visits: &visits)
         }
-        for child in children.reversed() {
-            visits += 1
-            if child.frame.contains(local) {
-                return child.hitTestInside(local, visits: &visits)
+        // Frames are read in place: only the child hit is taken out of the array (each copy of a
+        // node is a retain and a release, and nodes are weakly referenced, which makes those slow).
+        let hit = children.withUnsafeBufferPointer { buffer in
+            var index = buffer.count
+            while index > 0 {
+                index -= 1
+                visits += 1
+                if buffer[index].frame.contains(local) { return index }
             }
+            return -1
         }
-        return self
+        guard hit >= 0 else { return self }
+        return children[hit].hitTestInside(local, visits: &visits)
     }
 
     private func childIndexForHitTesting(_ children: [any InteractionNode]) -> ChildIndex {
@@ -230,13 +322,20 @@ public final class Node: InteractionNode {
     @exclusivity(unchecked) private var indexInParent = 0
     /// The node's children, drawn above it in order.
     @exclusivity(unchecked) public private(set) var children: [Node] = []
-    /// The node's parent.
-    @exclusivity(unchecked) public private(set) weak var parent: Node?
+    /// The node's parent. Not a weak reference, which would give every parent the runtime's side
+    /// table and slow every retain of it: a parent clears its children's references when it goes
+    /// (`deinit`), and ``removeFromParent()`` clears the child's, so the reference never outlives
+    /// the parent.
+    @exclusivity(unchecked) public private(set) unowned(unsafe) var parent: Node?
 
     /// Creates a node with no children.
     public init(identifier: String, frame: Rect) {
         self.identifier = identifier
         self.frame = frame
+    }
+
+    deinit {
+        for child in children { child.parent = nil }
     }
 
     /// The children as the protocol sees them, kept beside `children` so that walking the tree
@@ -255,6 +354,13 @@ public final class Node: InteractionNode {
         child.parent = self
         attachments.childIndex = nil
         adjustHoverRecognizerCount(by: child.attachments.hoverRecognizerCount)
+    }
+
+    /// Makes room for `count` children in all, so that adding that many grows no storage (a tree
+    /// built from a description knows each node's children beforehand).
+    public func reserveChildCapacity(_ count: Int) {
+        children.reserveCapacity(count)
+        childStorage.reserveCapacity(count)
     }
 
     /// Takes the node out of its parent's children. Its recognizers see no more input.

@@ -277,6 +277,7 @@ public final class InteractionSystem {
         scratch.removeAll(keepingCapacity: true)
         var current = root.hitTest(location, visits: &nodeVisits)
         while let node = current {
+            node.attachDeferredInteractions()
             for recognizer in node.attachments.gestureRecognizers where recognizer.isEnabled && include(recognizer) {
                 scratch.append(recognizer)
             }

@@ -71,6 +71,58 @@ import WayfinderTestSupport
         #expect(tree.node(withIdentifier: "missing") == nil)
     }
 
+    /// A large grid costs its nodes: a cell's interactions are made the first time input looks at
+    /// it. A secondary click where the pointer starts (the middle of the context-menu cell at row 3,
+    /// column 5) makes that cell's, and no other's.
+    @Test func aGridMakesTheInteractionsOfTheCellsInputReachesOnly() throws {
+        let tree = SceneInteractions(scene: GridScene(cells: 1_000).scene)
+        let collection = try #require(tree.root.children.first)
+        func cellsWithInteractions() -> [String] {
+            collection.children.filter { !$0.attachments.interactions.isEmpty }.map(\.identifier)
+        }
+        #expect(collection.children.count == 1_000)
+        #expect(cellsWithInteractions() == [])
+        let system = tree.makeSystem()
+        var output: [TimedPayload] = []
+        for (milliseconds, state) in [(10, ButtonState.down), (90, .up)] {
+            system.handle(
+                ClassifiedInput(
+                    time: Timestamp(microseconds: Int64(milliseconds) * 1_000),
+                    event: .button(.secondary, state: state, trigger: .button, code: nil)),
+                into: &output)
+        }
+        #expect(output.compactMap { $0.payload.action.map { "\($0.item) \($0.name)" } } == ["cell-38 contextMenu"])
+        #expect(cellsWithInteractions() == ["cell-38"])
+        // Asking for a cell's interactions makes them too, in file order.
+        let other = try #require(tree.node(withIdentifier: "cell-39"))
+        #expect(other.interactions.map { String(describing: type(of: $0)) } == ["DragInteraction"])
+        #expect(cellsWithInteractions() == ["cell-38", "cell-39"])
+    }
+
+    /// A node with a hover effect gets its interactions at once, in file order, so that its hover
+    /// recognizer counts up the tree from the start.
+    @Test func aNodeWithAHoverEffectIsBuiltAtOnce() throws {
+        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
+        let scene = Scene(
+            root: SceneNode(
+                id: "window", frame: frame,
+                children: [
+                    SceneNode(
+                        id: "button", frame: frame,
+                        interactions: [.contextMenu(actions: ["Open"]), .hover(effect: .lift)]),
+                    SceneNode(id: "cell", frame: frame, interactions: [.drag]),
+                ]))
+        let tree = SceneInteractions(scene: scene)
+        let button = try #require(tree.node(withIdentifier: "button"))
+        let cell = try #require(tree.node(withIdentifier: "cell"))
+        #expect(
+            button.attachments.interactions.map { String(describing: type(of: $0)) } == [
+                "ContextMenuInteraction", "PointerInteraction",
+            ])
+        #expect(tree.root.attachments.hoverRecognizerCount == 1)
+        #expect(cell.attachments.interactions.isEmpty)
+    }
+
     @Test(arguments: [AllowedScrollTypes.none, .continuous, .discrete, .all])
     func panEntriesKeepTheirScrollTypes(allowed: AllowedScrollTypes) throws {
         let pan = try #require(SceneInteractions.makeInteraction(.pan(allowedScrollTypes: allowed)) as? PanInteraction)

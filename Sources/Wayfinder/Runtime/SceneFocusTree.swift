@@ -89,6 +89,7 @@ public final class SceneFocusTree {
             nodes.append(node)
             // Through a buffer: iterating the array would copy each child's description.
             try description.children.withUnsafeBufferPointer { children throws(SceneError) in
+                if children.count > 1 { node.reserveChildCapacity(children.count) }
                 for index in children.indices { node.addChild(try build(children[index])) }
             }
             return node

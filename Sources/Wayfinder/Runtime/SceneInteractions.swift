@@ -9,7 +9,9 @@ public import Scenes
 /// `interactions`, in file order: `contextMenu` → `ContextMenuInteraction`, `secondaryAction` →
 /// `SecondaryActionInteraction`, `drag` → `DragInteraction`, `pan` → `PanInteraction` with
 /// its allowed scroll types, `swipeAction` → `SwipeActionInteraction` with its direction and
-/// fingers, `hover` → `PointerInteraction` with its effect.
+/// fingers, `hover` → `PointerInteraction` with its effect. A node's interactions other than its
+/// scroll view are made the first time input looks at the node (or code asks for them), unless
+/// one of them is a hover effect: a large scene costs its nodes, not every cell's recognizers.
 ///
 /// ```swift
 /// let loaded = try Scene.load(contentsOf: url)
@@ -46,6 +48,7 @@ public struct SceneInteractions {
     public init(scene: Scene, thresholds: InteractionThresholds = InteractionThresholds()) {
         var scrollViews: [String: ScrollViewInteraction] = [:]
         var nodes: [Node] = []
+        let source = DeferredSceneInteractions(thresholds: thresholds)
         func build(_ description: SceneNode) -> Node {
             let node = Node(identifier: description.id, frame: description.frame)
             nodes.append(node)
@@ -58,11 +61,16 @@ public struct SceneInteractions {
                 node.addInteraction(scrolling)
                 scrollViews[description.id] = scrolling
             }
-            for entry in description.interactions {
-                node.addInteraction(Self.makeInteraction(entry, thresholds: thresholds))
+            if Self.defersInteractions(description.interactions) {
+                node.deferInteractions(to: source, token: source.append(description.interactions))
+            } else {
+                for entry in description.interactions {
+                    node.addInteraction(Self.makeInteraction(entry, thresholds: thresholds))
+                }
             }
             // Through a buffer: iterating the array would copy each child's description.
             description.children.withUnsafeBufferPointer { children in
+                if children.count > 1 { node.reserveChildCapacity(children.count) }
                 for index in children.indices { node.addChild(build(children[index])) }
             }
             return node
@@ -72,6 +80,17 @@ public struct SceneInteractions {
         self.nodes = NodeIndex(nodes, identifier: \.identifier)
         self.scrollViews = scrollViews
         self.thresholds = thresholds
+    }
+
+    /// Whether a node's interactions wait until input first looks at the node: all but those of a
+    /// node with a hover effect, whose hover recognizer counts up the tree as it attaches (and which
+    /// keeps its place among the node's other interactions).
+    static func defersInteractions(_ entries: [SceneInteraction]) -> Bool {
+        guard !entries.isEmpty else { return false }
+        for entry in entries {
+            if case .hover = entry { return false }
+        }
+        return true
     }
 
     /// Returns the interaction a scene entry describes.
@@ -103,6 +122,29 @@ public struct SceneInteractions {
     /// Makes an interaction system for the tree, with the pointer at the scene's centre.
     public func makeSystem() -> InteractionSystem {
         InteractionSystem(root: root, sceneSize: sceneSize, thresholds: thresholds)
+    }
+}
+
+/// The interactions of a scene's nodes, made the first time input looks at each node: building a
+/// large scene then costs its nodes, not every cell's recognizers.
+private final class DeferredSceneInteractions: DeferredInteractionSource {
+    private let thresholds: InteractionThresholds
+    /// Each deferring node's entries, by token (the arrays are the scene's own, shared).
+    private var entries: [[SceneInteraction]] = []
+
+    init(thresholds: InteractionThresholds) { self.thresholds = thresholds }
+
+    /// Keeps a node's entries and returns the token they are made by.
+    func append(_ nodeEntries: [SceneInteraction]) -> Int {
+        entries.append(nodeEntries)
+        return entries.count - 1
+    }
+
+    func makeInteractions(token: Int) -> [any Interaction] {
+        let nodeEntries = entries[token]
+        // Made once per node: what it held is not needed again.
+        entries[token] = []
+        return nodeEntries.map { SceneInteractions.makeInteraction($0, thresholds: thresholds) }
     }
 }
 
