@@ -174,7 +174,16 @@ public final class AccessibilityBus {
 
     /// The descriptors to wait on now (the session bus's and the accessibility bus's).
     public var pollDescriptors: [PollDescriptor] {
-        (session?.pollDescriptors ?? []) + (bus?.pollDescriptors ?? [])
+        var result: [PollDescriptor] = []
+        forEachPollDescriptor { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with each of ``pollDescriptors``, in the same order, without building an array:
+    /// for an owner that waits again and again and should allocate nothing to do it.
+    public func forEachPollDescriptor(_ body: (PollDescriptor) -> Void) {
+        session?.forEachPollDescriptor(body)
+        bus?.forEachPollDescriptor(body)
     }
 
     /// How long the owner's wait may last at most (nil: no limit from the bus).
@@ -190,7 +199,7 @@ public final class AccessibilityBus {
     /// Takes in what the owner's wait found: reads, writes, fires libdbus's timeouts, and answers
     /// the calls and signals that arrived (which may call the tree's `grabFocus` and
     /// `performAction`).
-    public func handle(_ readiness: [PollDescriptor.Readiness]) {
+    public func handle(_ readiness: some Collection<PollDescriptor.Readiness>) {
         let accessibility = bus
         session?.handle(readiness)
         accessibility?.handle(readiness)

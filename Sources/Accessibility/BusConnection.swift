@@ -230,18 +230,16 @@ final class BusConnection {
 
     // MARK: Waiting
 
-    /// The descriptors to wait on now.
-    var pollDescriptors: [PollDescriptor] {
-        var result: [PollDescriptor] = []
+    /// Calls `body` with each descriptor an enabled watch waits on, in watch order.
+    func forEachPollDescriptor(_ body: (PollDescriptor) -> Void) {
         for watch in watches where dbus_watch_get_enabled(watch) != 0 {
             let flags = dbus_watch_get_flags(watch)
-            result.append(
+            body(
                 PollDescriptor(
                     descriptor: dbus_watch_get_unix_fd(watch),
                     readable: flags & DBUS_WATCH_READABLE.rawValue != 0,
                     writable: flags & DBUS_WATCH_WRITABLE.rawValue != 0))
         }
-        return result
     }
 
     /// How long the wait may last before a libdbus timeout is due (zero when one is due, nil when
@@ -262,7 +260,7 @@ final class BusConnection {
     /// Takes in what a wait found: reads and writes the ready descriptors, fires the timeouts that
     /// are due, then dispatches every complete message (calling reply handlers, the object
     /// handler and ``onSignal``).
-    func handle(_ readiness: [PollDescriptor.Readiness]) {
+    func handle(_ readiness: some Collection<PollDescriptor.Readiness>) {
         guard connection != nil else { return }
         for ready in readiness where ready.events != 0 {
             // A watch may be removed by handling another: look each up again.

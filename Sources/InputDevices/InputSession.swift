@@ -53,6 +53,8 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     /// monitor's and the stop signals'. Kept from wait to wait and rebuilt only when devices come
     /// and go, so that a wake-up allocates nothing.
     private var entries: [pollfd] = []
+    /// The participants' side of a wait, kept from wait to wait for the same reason.
+    private var participantScratch = Readiness.ParticipantScratch()
     /// Whether `entries` no longer matches `devices`.
     private var areEntriesStale = true
     private let monitor: DeviceMonitor?
@@ -172,9 +174,9 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
             try Readiness.wait(&entries, timeout: timeout)
             return
         }
-        let descriptors = entries.map { FileDescriptor(rawValue: $0.fd) }
-        let readable = try Readiness.waitForReadable(descriptors, timeout: timeout, participants: participants)
-        for index in entries.indices { entries[index].revents = readable[index] ? pollIn : 0 }
+        try Readiness.wait(
+            &entries, ownCount: entries.count, timeout: timeout, participants: participants,
+            scratch: &participantScratch)
     }
 
     /// Whether the descriptor of `entries[index]` is readable (or has hung up) after the wait.

@@ -62,19 +62,53 @@ extension Readiness {
         participants: [any PollParticipant]
     ) throws(DeviceError) -> [Bool] {
         guard !participants.isEmpty else { return try waitForReadable(descriptors, timeout: timeout) }
-        var requests = descriptors.map { PollRequest(descriptor: $0.rawValue, events: Int16(POLLIN)) }
+        var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
+        var scratch = ParticipantScratch()
+        try wait(&entries, ownCount: entries.count, timeout: timeout, participants: participants, scratch: &scratch)
+        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+    }
+
+    /// What a wait with participants keeps from one wait to the next, so that a loop that waits
+    /// again and again allocates nothing once the buffers have grown.
+    struct ParticipantScratch {
+        /// The participants' requests, all of them, in participant order.
+        var requests: [PollRequest] = []
+        /// Where each participant's requests are in `requests`.
         var ranges: [Range<Int>] = []
+    }
+
+    /// `poll(2)` on the first `ownCount` of `entries` together with the participants'
+    /// descriptors, at most as long as `timeout` and the earliest of their timeouts; then each
+    /// participant handles what its descriptors did. The participants' entries are appended after
+    /// the caller's for the wait and taken off again, so `entries` ends as long as it began, with
+    /// the caller's `revents` set.
+    static func wait(
+        _ entries: inout [pollfd],
+        ownCount: Int,
+        timeout: Duration?,
+        participants: [any PollParticipant],
+        scratch: inout ParticipantScratch
+    ) throws(DeviceError) {
+        for index in 0..<ownCount { entries[index].revents = 0 }
+        scratch.requests.removeAll(keepingCapacity: true)
+        scratch.ranges.removeAll(keepingCapacity: true)
         var limit = timeout
         for participant in participants {
-            let start = requests.count
-            participant.appendPollRequests(to: &requests)
-            ranges.append(start..<requests.count)
+            let start = scratch.requests.count
+            participant.appendPollRequests(to: &scratch.requests)
+            scratch.ranges.append(start..<scratch.requests.count)
             if let own = participant.pollTimeout { limit = min(limit ?? own, own) }
         }
-        var entries = requests.map { pollfd(fd: $0.descriptor, events: $0.events, revents: 0) }
+        for request in scratch.requests {
+            entries.append(pollfd(fd: request.descriptor, events: request.events, revents: 0))
+        }
+        defer { entries.removeSubrange(ownCount...) }
         try wait(&entries, timeout: limit)
-        for index in requests.indices { requests[index].returnedEvents = entries[index].revents }
-        for (participant, range) in zip(participants, ranges) { participant.handlePoll(requests[range]) }
-        return entries.prefix(descriptors.count).map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+        for index in scratch.requests.indices {
+            scratch.requests[index].returnedEvents = entries[ownCount + index].revents
+        }
+        for (participant, range) in zip(participants, scratch.ranges) {
+            participant.handlePoll(scratch.requests[range])
+        }
     }
 }

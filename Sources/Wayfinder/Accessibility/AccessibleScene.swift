@@ -102,7 +102,7 @@ public final class AccessibleScene: PollParticipant {
     // MARK: PollParticipant
 
     public func appendPollRequests(to requests: inout [PollRequest]) {
-        for descriptor in bus.pollDescriptors {
+        bus.forEachPollDescriptor { descriptor in
             requests.append(PollRequest(descriptor: descriptor.descriptor, events: descriptor.events))
         }
     }
@@ -110,7 +110,8 @@ public final class AccessibleScene: PollParticipant {
     public var pollTimeout: Duration? { bus.timeout }
 
     public func handlePoll(_ results: ArraySlice<PollRequest>) {
-        bus.handle(results.map { PollDescriptor.Readiness(descriptor: $0.descriptor, events: $0.returnedEvents) })
+        // Lazily: a wake-up allocates nothing.
+        bus.handle(results.lazy.map { PollDescriptor.Readiness(descriptor: $0.descriptor, events: $0.returnedEvents) })
     }
 }
 
