@@ -249,24 +249,23 @@ extension InteractionNode {
     private func hitTestInside(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
         let local = pointInContent(point)
         let children = childNodes
-        if children.count >= ChildIndex.minimumChildCount {
-            let index = childIndexForHitTesting(children)
-            guard
-                let hit = index.topmostChild(
-                    containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 })
-            else { return self }
-            return children[hit].hitTestInside(local, visits: &visits)
-        }
-        // Frames are read in place: only the child hit is taken out of the array (each copy of a
-        // node is a retain and a release, and nodes are weakly referenced, which makes those slow).
-        let hit = children.withUnsafeBufferPointer { buffer in
-            var index = buffer.count
-            while index > 0 {
-                index -= 1
+        let hit: Int
+        if let node = self as? Node {
+            // The built-in node's children are read as what they are: a frame is a load, and no
+            // child is retained until one is entered (through the protocol, each child would be
+            // retained and released around reading its frame, and nodes are weakly referenced,
+            // which sends those the slow way).
+            hit = node.topmostChild(containing: local, visits: &visits)
+        } else if children.count >= ChildIndex.minimumChildCount {
+            hit =
+                childIndexForHitTesting(children).topmostChild(
+                    containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 }) ?? -1
+        } else {
+            hit = -1
+            for index in children.indices.reversed() {
                 visits += 1
-                if buffer[index].frame.contains(local) { return index }
+                if children[index].frame.contains(local) { return children[index].hitTestInside(local, visits: &visits) }
             }
-            return -1
         }
         guard hit >= 0 else { return self }
         return children[hit].hitTestInside(local, visits: &visits)
@@ -373,6 +372,32 @@ public final class Node: InteractionNode {
         self.parent = nil
         TreeRevision.advance()
         parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
+    }
+
+    /// The index of the topmost child whose frame contains a point of the node's content, or -1;
+    /// `visits` counts the frames tested.
+    func topmostChild(containing point: Point, visits: inout Int) -> Int {
+        children.withUnsafeBufferPointer { children in
+            if children.count >= ChildIndex.minimumChildCount {
+                let index = childIndexForHitTesting()
+                return index.topmostChild(
+                    containing: point, frameOf: { children[$0].frame }, visit: { visits += 1 }) ?? -1
+            }
+            var index = children.count
+            while index > 0 {
+                index -= 1
+                visits += 1
+                if children[index].frame.contains(point) { return index }
+            }
+            return -1
+        }
+    }
+
+    private func childIndexForHitTesting() -> ChildIndex {
+        if let index = attachments.childIndex { return index }
+        let index = ChildIndex(frames: children.map(\.frame))
+        attachments.childIndex = index
+        return index
     }
 
     /// Returns the node with an identifier in this node's subtree, or nil.
