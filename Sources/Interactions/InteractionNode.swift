@@ -264,7 +264,9 @@ extension InteractionNode {
             hit = -1
             for index in children.indices.reversed() {
                 visits += 1
-                if children[index].frame.contains(local) { return children[index].hitTestInside(local, visits: &visits) }
+                if children[index].frame.contains(local) {
+                    return children[index].hitTestInside(local, visits: &visits)
+                }
             }
         }
         guard hit >= 0 else { return self }
