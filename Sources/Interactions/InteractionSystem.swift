@@ -272,12 +272,15 @@ public final class InteractionSystem {
     }
 
     /// Collects into `scratch` the enabled recognizers of the node under a point and its
-    /// ancestors, deepest first.
-    private func collectRecognizers(at location: Point, where include: (GestureRecognizer) -> Bool) {
+    /// ancestors, deepest first. Deferred interactions are made on the way, except for hovering:
+    /// they have no hover recognizers, so the pointer passing over a node makes nothing.
+    private func collectRecognizers(
+        at location: Point, forHover: Bool = false, where include: (GestureRecognizer) -> Bool
+    ) {
         scratch.removeAll(keepingCapacity: true)
         var current = root.hitTest(location, visits: &nodeVisits)
         while let node = current {
-            node.attachDeferredInteractions()
+            if !forHover { node.attachDeferredInteractions() }
             for recognizer in node.attachments.gestureRecognizers where recognizer.isEnabled && include(recognizer) {
                 scratch.append(recognizer)
             }
@@ -307,7 +310,7 @@ public final class InteractionSystem {
     /// ancestors. A tree without hover recognizers costs nothing.
     private func updateHover(at time: Timestamp) {
         guard root.attachments.hoverRecognizerCount > 0 || arbiter.isHovering else { return }
-        collectRecognizers(at: pointerLocation) { $0.watchesHover }
+        collectRecognizers(at: pointerLocation, forHover: true) { $0.watchesHover }
         arbiter.updateHover(scratch, at: pointerLocation, system: self, time: time)
         scratch.removeAll(keepingCapacity: true)
     }
