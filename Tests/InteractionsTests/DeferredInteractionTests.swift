@@ -45,6 +45,20 @@ import Testing
         #expect(cells.map { $0.attachments.gestureRecognizers.count } == [0, 0, 0, 4, 0, 0, 0, 4, 0, 0])
     }
 
+    /// Hovering makes nothing: deferred interactions have no hover recognizers, so the pointer
+    /// passing over cells (in a tree that is hit tested for hovering) leaves them deferred.
+    @Test func thePointerPassingOverCellsMakesNothing() {
+        let source = RecordingSource()
+        let harness = InteractionHarness(children: Self.cells(10, source: source))
+        let pointer = PointerInteraction(effect: .highlight)
+        harness.root.addInteraction(pointer)
+        for step in 0..<20 { harness.movePointer(to: Point(x: 25 + Double(step) * 50, y: 45)) }
+        #expect(pointer.isHovered)
+        #expect(source.made == [])
+        harness.click(at: Point(x: 545, y: 45))
+        #expect(source.made == [5])
+    }
+
     @Test func askingForTheInteractionsMakesThemInTheSourcesOrder() {
         let source = RecordingSource()
         let cell = Self.cells(1, source: source)[0]
