@@ -37,7 +37,8 @@ struct MotionTrackers: Hashable, Sendable {
     /// One tracker: the deltas added up since it started, when it started, and the compass
     /// directions of the delta that started it.
     private struct Tracker: Hashable, Sendable {
-        var delta = Vector.zero
+        // Written out rather than `.zero`: a static of another module is a call per use.
+        var delta = Vector(x: 0, y: 0)
         var time = MotionTrackers.longAgo
         var direction: UInt8 = 0
     }
@@ -80,11 +81,18 @@ struct MotionTrackers: Hashable, Sendable {
         // of direction keeps the newest tracker's speed too): the angle is only worked out when
         // there are older trackers to stop at.
         let newest = Tracker(
-            delta: .zero, time: time,
+            delta: Vector(x: 0, y: 0), time: time,
             direction: count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined)
         let current = current
+        let count = count
         trackers.withUnsafeMutableBufferPointer { trackers in
-            for tracker in trackers.indices { trackers[tracker].delta = trackers[tracker].delta + delta }
+            if count == 2 {
+                // The newest tracker starts afresh: only the other one adds the delta up.
+                let older = 1 - current
+                trackers[older].delta = trackers[older].delta + delta
+            } else {
+                for tracker in trackers.indices { trackers[tracker].delta = trackers[tracker].delta + delta }
+            }
             trackers[current] = newest
         }
     }
@@ -100,6 +108,7 @@ struct MotionTrackers: Hashable, Sendable {
     /// and within `maximumSpeedDifference` of the newest; the first motion after a second of rest
     /// is measured over the whole second.
     func speed(at time: Int64) -> Double {
+        if count == 2 { return latestSpeed(at: time) }
         var result = 0.0
         var initial = 0.0
         var direction = trackers[current].direction
@@ -125,6 +134,16 @@ struct MotionTrackers: Hashable, Sendable {
             }
         }
         return result
+    }
+
+    /// `speed(at:)` with the default two trackers: the older tracker's speed, which is the
+    /// latest movement's (whatever its direction, since the newest tracker's is undefined, and
+    /// with no older tracker to compare it with).
+    private func latestSpeed(at time: Int64) -> Double {
+        let older = trackers[1 - current]
+        if older.time > time { return 0 }
+        if time - older.time > Self.motionTimeout { return speed(of: older, at: older.time + Self.motionTimeout) }
+        return speed(of: older, at: time)
     }
 }
 

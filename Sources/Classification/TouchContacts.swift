@@ -73,6 +73,14 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
     mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
     /// The number of slots in the set.
     var count: Int { bits.nonzeroBitCount }
+    /// Whether the set holds no slot.
+    var isEmpty: Bool { bits == 0 }
+    /// The slots in both sets.
+    func intersection(_ other: SlotSet) -> SlotSet {
+        var result = self
+        result.bits &= other.bits
+        return result
+    }
     /// The slots in either set.
     func union(_ other: SlotSet) -> SlotSet {
         var result = self
@@ -124,6 +132,12 @@ struct TouchContacts {
     /// The slots whose contact, landed in an earlier frame, got its first position in this one:
     /// for the parts that follow positions, it lands now.
     private(set) var arrivedPositions = SlotSet()
+    /// The slots with a pressure or tool type event in the current frame (multitouch protocol B;
+    /// the other protocols report every contact's whole state each frame, see
+    /// `restatedSlots`).
+    private var reportedPressureOrTool = SlotSet()
+    /// Whether a finger-count key or `BTN_TOUCH` changed in the current frame.
+    private(set) var toolKeysChanged = false
     private var currentSlot = 0
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
@@ -143,6 +157,11 @@ struct TouchContacts {
     /// Whether the device reports each contact's pressure (`ABS_MT_PRESSURE`, or `ABS_PRESSURE`
     /// for one contact), by which a touch is told from a finger hovering or lifting.
     let reportsContactPressure: Bool
+    /// The lowest and highest absolute axis the protocol reads: every other axis is dropped
+    /// before the per-axis comparisons (a touchpad repeats its first contact on `ABS_X`,
+    /// `ABS_Y` and `ABS_PRESSURE`, and reports widths, in most frames).
+    private let lowestAxis: UInt16
+    private let highestAxis: UInt16
 
     init(device: DeviceDescription, geometry: SurfaceGeometry) {
         self.geometry = geometry
@@ -171,6 +190,24 @@ struct TouchContacts {
         let yInfo = device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
         marginX = max(0, xInfo?.fuzz ?? 0)
         marginY = max(0, yInfo?.fuzz ?? 0)
+        let axes: [UInt16]
+        switch contactProtocol {
+        case .slots:
+            axes = [codes.slot, codes.trackingID, codes.positionX, codes.positionY, codes.pressure, codes.toolType]
+        case .anonymous:
+            axes = [codes.positionX, codes.positionY, codes.pressure, codes.toolType]
+        case .singleTouch:
+            axes = [codes.absoluteX, codes.absoluteY]
+        }
+        lowestAxis = axes.min() ?? 0
+        highestAxis = axes.max() ?? 0
+    }
+
+    /// The slots whose pressure or tool may differ from the previous frame's: with slots, those
+    /// that landed, lifted or had a pressure or tool event; otherwise every contact on the
+    /// surface or just lifted (their whole state is reported again every frame).
+    var restatedSlots: SlotSet {
+        contactProtocol == .slots ? changed.union(reportedPressureOrTool).intersection(live) : live
     }
 
     /// How many fingers the tool keys say are down, or nil when the device has no tool keys.
@@ -194,15 +231,25 @@ struct TouchContacts {
         changed = SlotSet()
         positionedInFrame = SlotSet()
         arrivedPositions = SlotSet()
+        reportedPressureOrTool = SlotSet()
+        toolKeysChanged = false
         anonymousCount = 0
     }
 
     /// Handles `BTN_TOUCH` and the finger-count keys.
     mutating func handleKey(_ code: KeyCode, value: Int32) {
         toolKeys.handle(code, value: value, codes: codes)
+        toolKeysChanged = true
     }
 
+    /// Handles an absolute axis event; axes the protocol does not read cost a comparison.
+    @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
+        guard axis.rawValue >= lowestAxis, axis.rawValue <= highestAxis else { return }
+        handleContactAxis(axis, value: value, at: time)
+    }
+
+    private mutating func handleContactAxis(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         switch contactProtocol {
         case .slots:
             switch axis.rawValue {
@@ -241,9 +288,11 @@ struct TouchContacts {
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
+                reportedPressureOrTool.insert(currentSlot)
             case codes.toolType:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].tool = ContactTool(rawValue: value)
+                reportedPressureOrTool.insert(currentSlot)
             default:
                 return
             }
@@ -407,7 +456,9 @@ struct TouchContacts {
         changed = SlotSet()
         positionedSlots = SlotSet()
         positionedInFrame = SlotSet()
+        reportedPressureOrTool = SlotSet()
         toolKeys.reset()
+        toolKeysChanged = true
         anonymousCount = 0
         pendingHasPosition = false
     }
