@@ -360,8 +360,8 @@ struct TouchpadTranslator: PointingPart {
         let liftDistance = tap.measuresLifts && contacts.changed.count > 0 ? largestLiftDistance() : 0
         if !tap.isUnchanged(fingers: fingers.count, previous: previousCount, liftDistance: liftDistance),
             let action = tap.frame(
-            fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
-            isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
+                fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
+                isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
         {
             perform(action, at: time, into: &output)
         }
