@@ -97,6 +97,25 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
     }
 }
 
+/// Position events of one slot that have arrived but are not yet written to its contact.
+struct HeldPosition: Hashable, Sendable {
+    /// The bit of `axes` for `x`.
+    static let x: UInt8 = 1 << 0
+    /// The bit of `axes` for `y`.
+    static let y: UInt8 = 1 << 1
+    /// The raw values.
+    var x: Int32 = 0
+    var y: Int32 = 0
+    /// Which of `x` and `y` arrived.
+    var axes: UInt8 = 0
+
+    /// Sets the contact's raw position to the values that arrived.
+    func write(to contact: inout Contact) {
+        if axes & Self.x != 0 { contact.rawX = x }
+        if axes & Self.y != 0 { contact.rawY = y }
+    }
+}
+
 /// How a device reports its contacts.
 enum ContactProtocol: Hashable, Sendable {
     /// Multitouch protocol B: slots with tracking IDs (`ABS_MT_SLOT`).
@@ -139,6 +158,12 @@ struct TouchContacts {
     /// Whether a finger-count key or `BTN_TOUCH` changed in the current frame.
     private(set) var toolKeysChanged = false
     private var currentSlot = 0
+    /// The number of slots (`contacts.count`, which never changes).
+    private let slotCount: Int
+    /// Multitouch protocol B: the current slot's position events not yet written to `contacts`.
+    /// Writing a contact checks that the array is not shared; holding the values until the slot
+    /// changes or the frame ends writes a moving finger once per frame instead of once per axis.
+    private var held = HeldPosition()
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
     private var pending = Contact()
@@ -183,6 +208,7 @@ struct TouchContacts {
             slotCount = Self.maximumContacts
         }
         contacts = [Contact](repeating: Contact(), count: slotCount)
+        self.slotCount = slotCount
         reports = [Contact](repeating: Contact(), count: Self.maximumContacts)
         reportSlots = [Int](repeating: -1, count: Self.maximumContacts)
         slotClaimed = [Bool](repeating: false, count: slotCount)
@@ -242,11 +268,31 @@ struct TouchContacts {
         toolKeysChanged = true
     }
 
-    /// Handles an absolute axis event; axes the protocol does not read cost a comparison.
+    /// Handles an absolute axis event; axes the protocol does not read cost a comparison, and a
+    /// slot's position (most events) is held where the event is read.
     @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         guard axis.rawValue >= lowestAxis, axis.rawValue <= highestAxis else { return }
+        if contactProtocol == .slots, axis.rawValue == codes.positionX || axis.rawValue == codes.positionY {
+            return holdPosition(value, isX: axis.rawValue == codes.positionX)
+        }
         handleContactAxis(axis, value: value, at: time)
+    }
+
+    /// Multitouch protocol B: a position event of the current slot, held until the slot changes
+    /// or the frame ends (see `held`).
+    @inline(__always)
+    private mutating func holdPosition(_ value: Int32, isX: Bool) {
+        guard currentSlot >= 0, currentSlot < slotCount else { return }
+        if isX {
+            held.x = value
+            held.axes |= HeldPosition.x
+        } else {
+            held.y = value
+            held.axes |= HeldPosition.y
+        }
+        positionedSlots.insert(currentSlot)
+        positionedInFrame.insert(currentSlot)
     }
 
     private mutating func handleContactAxis(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
@@ -254,17 +300,11 @@ struct TouchContacts {
         case .slots:
             switch axis.rawValue {
             // Positions first: the cases are compared in order, and most events are positions.
-            case codes.positionX:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawX = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
-            case codes.positionY:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawY = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
+            case codes.positionX, codes.positionY:
+                // Held where the event is read (`handleAbsolute`).
+                holdPosition(value, isX: axis.rawValue == codes.positionX)
             case codes.slot:
+                writeHeldPosition()
                 currentSlot = Int(value)
             case codes.trackingID:
                 guard contacts.indices.contains(currentSlot) else { return }
@@ -349,7 +389,12 @@ struct TouchContacts {
         let positioned = contactProtocol == .slots ? positionedSlots : active
         var arrived = SlotSet()
         defer { arrivedPositions = arrived }
+        // The current slot's held positions are written here, with the rest of the frame's work
+        // on the contacts (with slots; the other protocols hold none).
+        let (held, heldSlot) = (held, currentSlot)
+        self.held.axes = 0
         contacts.withUnsafeMutableBufferPointer { contacts in
+            if held.axes != 0 { held.write(to: &contacts[heldSlot]) }
             for index in active {
                 // A position that arrives after the landing starts the contact afresh, as a
                 // landing does (without counting as one).
@@ -373,6 +418,14 @@ struct TouchContacts {
                 }
             }
         }
+    }
+
+    /// Writes the held position events to the current slot's contact (with slots).
+    private mutating func writeHeldPosition() {
+        guard held.axes != 0 else { return }
+        let (held, slot) = (held, currentSlot)
+        contacts.withUnsafeMutableBufferPointer { held.write(to: &$0[slot]) }
+        self.held.axes = 0
     }
 
     /// Keeps `center` while `value` stays within `margin` of it; otherwise follows `value` at
@@ -457,6 +510,7 @@ struct TouchContacts {
         positionedSlots = SlotSet()
         positionedInFrame = SlotSet()
         reportedPressureOrTool = SlotSet()
+        held = HeldPosition()
         toolKeys.reset()
         toolKeysChanged = true
         anonymousCount = 0

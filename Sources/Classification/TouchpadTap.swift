@@ -94,9 +94,10 @@ struct TouchpadTap {
     var isIdle: Bool { state == .idle }
 
     /// Whether `frame` would change nothing and report nothing: as many fingers as before are
-    /// down (none with the machine idle, some while it follows a touch), and none lifted.
+    /// down (none with the machine idle, some while it follows a touch), and no lift moved too
+    /// far.
     func isUnchanged(fingers: Int, previous: Int, liftDistance: Double) -> Bool {
-        guard fingers == previous, liftDistance == 0 else { return false }
+        guard fingers == previous, !(liftDistance > maximumMotion) else { return false }
         if case .idle = state { return fingers == 0 }
         return fingers > 0
     }

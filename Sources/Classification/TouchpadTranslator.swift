@@ -322,6 +322,8 @@ struct TouchpadTranslator: PointingPart {
         }
     }
 
+    /// Inlined into the frame loop: most of a touch surface's events are absolute axes.
+    @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
     }
@@ -357,7 +359,7 @@ struct TouchpadTranslator: PointingPart {
 
         // Taps are followed whatever tap-to-click says: they are reported either way.
         // Only a frame in which a contact lifted has a lift to measure.
-        let liftDistance = tap.measuresLifts && contacts.changed.count > 0 ? largestLiftDistance() : 0
+        let liftDistance = !contacts.changed.isEmpty && tap.measuresLifts ? largestLiftDistance() : 0
         if !tap.isUnchanged(fingers: fingers.count, previous: previousCount, liftDistance: liftDistance),
             let action = tap.frame(
                 fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
