@@ -113,11 +113,19 @@ struct PalmDetector {
     ///   - time: the frame's time.
     /// - Returns: whether a contact that was a finger before this frame became a palm in it (its
     ///   tool or pressure said so while it was down): it stops counting without having lifted.
+    ///
+    /// Inlined: in most frames it only finds that there is nothing to judge.
     @discardableResult
+    @inline(__always)
     mutating func update(_ contacts: [Contact], restated: SlotSet, live: SlotSet, at time: Timestamp) -> Bool {
         changedVerdicts = false
         let judged = restated.union(edgeCandidates.intersection(live))
         guard !judged.isEmpty else { return false }
+        return judge(judged, of: contacts, at: time)
+    }
+
+    /// Judges the contacts in `judged` (see `update(_:restated:live:at:)`).
+    private mutating func judge(_ judged: SlotSet, of contacts: [Contact], at time: Timestamp) -> Bool {
         var fingerBecamePalm = false
         for slot in judged {
             let contact = contacts[slot]

@@ -145,7 +145,8 @@ struct TouchContacts {
     /// The slots with something to look at in the current frame: on the surface, or just lifted.
     var live: SlotSet { active.union(changed) }
     /// The slots whose contact the device has reported a position for since it landed (see
-    /// `Contact.hasPosition`), and those with a position event in the current frame.
+    /// `Contact.hasPosition`; `endFrame` adds the current frame's), and those with a position
+    /// event in the current frame.
     private var positionedSlots = SlotSet()
     private var positionedInFrame = SlotSet()
     /// The slots whose contact, landed in an earlier frame, got its first position in this one:
@@ -291,7 +292,9 @@ struct TouchContacts {
             held.y = value
             held.axes |= HeldPosition.y
         }
-        positionedSlots.insert(currentSlot)
+        // Only the frame's set: `endFrame` adds it to `positionedSlots`. (Updating both sets here
+        // let the compiler merge them into one 64-bit load over the two 32-bit stores that
+        // cleared them, which the processor cannot forward: a stall per position event.)
         positionedInFrame.insert(currentSlot)
     }
 
@@ -386,6 +389,7 @@ struct TouchContacts {
         }
         let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
         // Without slots every contact is reported with its position.
+        positionedSlots = positionedSlots.union(positionedInFrame)
         let positioned = contactProtocol == .slots ? positionedSlots : active
         var arrived = SlotSet()
         defer { arrivedPositions = arrived }

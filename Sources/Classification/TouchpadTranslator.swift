@@ -475,6 +475,7 @@ struct TouchpadTranslator: PointingPart {
     /// stopped counting while typing or trackpointing, or the count follows positions (a thumb
     /// pressing a clickpad in its button strip, fingers the keys report beyond the contacts).
     /// Otherwise counting again would give the same fingers.
+    @inline(__always)
     private mutating func fingersMayHaveChanged() -> Bool {
         !contacts.changed.isEmpty || !contacts.arrivedPositions.isEmpty || contacts.toolKeysChanged
             || palms.changedVerdicts || fingersFollowPositions || fingersAreStale
@@ -723,6 +724,8 @@ struct TouchpadTranslator: PointingPart {
         if isDown, button == .primary { press.press(at: time) }
     }
 
+    /// Inlined into the frame: one finger's motion is most frames' output.
+    @inline(__always)
     private mutating func perform(
         _ action: TouchpadGesture.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
