@@ -146,7 +146,7 @@ struct TouchContacts {
     var live: SlotSet { active.union(changed) }
     /// The slots whose contact the device has reported a position for since it landed (see
     /// `Contact.hasPosition`; `endFrame` adds the current frame's), and those with a position
-    /// event in the current frame.
+    /// event in the current frame (a slot joins when its held position is written).
     private var positionedSlots = SlotSet()
     private var positionedInFrame = SlotSet()
     /// The slots whose contact, landed in an earlier frame, got its first position in this one:
@@ -292,10 +292,9 @@ struct TouchContacts {
             held.y = value
             held.axes |= HeldPosition.y
         }
-        // Only the frame's set: `endFrame` adds it to `positionedSlots`. (Updating both sets here
-        // let the compiler merge them into one 64-bit load over the two 32-bit stores that
-        // cleared them, which the processor cannot forward: a stall per position event.)
-        positionedInFrame.insert(currentSlot)
+        // The slot joins `positionedInFrame` when its held values are written. (Updating the
+        // sets here read them right after the frame's start cleared them, with loads that the
+        // processor could not forward from those stores: a stall per position event.)
     }
 
     private mutating func handleContactAxis(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
@@ -320,7 +319,8 @@ struct TouchContacts {
                     }
                 } else if !contacts[currentSlot].isActive {
                     // A position before the tracking ID in the same frame is the new contact's.
-                    if !positionedInFrame.contains(currentSlot) { positionedSlots.remove(currentSlot) }
+                    let isPositioned = positionedInFrame.contains(currentSlot) || held.axes != 0
+                    if !isPositioned { positionedSlots.remove(currentSlot) }
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
@@ -388,8 +388,9 @@ struct TouchContacts {
             setActive(0, active, at: time)
         }
         let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
-        // Without slots every contact is reported with its position.
+        if held.axes != 0 { positionedInFrame.insert(currentSlot) }
         positionedSlots = positionedSlots.union(positionedInFrame)
+        // Without slots every contact is reported with its position.
         let positioned = contactProtocol == .slots ? positionedSlots : active
         var arrived = SlotSet()
         defer { arrivedPositions = arrived }
@@ -429,6 +430,7 @@ struct TouchContacts {
         guard held.axes != 0 else { return }
         let (held, slot) = (held, currentSlot)
         contacts.withUnsafeMutableBufferPointer { held.write(to: &$0[slot]) }
+        positionedInFrame.insert(slot)
         self.held.axes = 0
     }
 
