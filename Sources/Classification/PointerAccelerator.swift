@@ -110,6 +110,15 @@ struct PointerAccelerator: Hashable, Sendable {
 
     /// Accelerates a movement (device units) at `time`: the movement in points.
     mutating func accelerate(_ delta: Vector, at time: Timestamp) -> Vector {
+        movement(accelerating: delta, at: time).accelerated
+    }
+
+    /// Accelerates a movement (device units) at `time`: the movement in points, with the same
+    /// movement before acceleration (`unaccelerated(_:)`), which the acceleration works out
+    /// anyway.
+    mutating func movement(accelerating delta: Vector, at time: Timestamp) -> (
+        accelerated: Vector, unaccelerated: Vector
+    ) {
         let normalised = unaccelerated(delta)
         let microseconds = time.microseconds
         let factor: Double
@@ -122,7 +131,7 @@ struct PointerAccelerator: Hashable, Sendable {
             }
             lastSpeed = speed
         case .touchpad(let profile):
-            guard case .touchpad(let unitsPerMillimetre, _, _) = source else { return normalised }
+            guard case .touchpad(let unitsPerMillimetre, _, _) = source else { return (normalised, normalised) }
             // libinput measures a touchpad in its x axis's units, so the directions of small
             // movements are judged in them.
             trackers.feed(delta * unitsPerMillimetre, at: microseconds)
@@ -142,7 +151,7 @@ struct PointerAccelerator: Hashable, Sendable {
             method = .custom(function)
         }
         lastFactor = factor
-        return normalised * factor
+        return (normalised * factor, normalised)
     }
 
     /// The mean factor between the last speed and this one, by Simpson's rule (`filter.c`,

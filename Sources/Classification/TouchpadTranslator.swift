@@ -746,8 +746,7 @@ struct TouchpadTranslator: PointingPart {
     private mutating func movePointer(
         by millimetres: Vector, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
-        let delta = accelerator.accelerate(millimetres, at: time)
-        let unaccelerated = accelerator.unaccelerated(millimetres)
+        let (delta, unaccelerated) = accelerator.movement(accelerating: millimetres, at: time)
         output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
         if press.followsMovement { press.move(by: unaccelerated, at: time, into: &output) }
     }
