@@ -243,11 +243,17 @@ public struct DeviceTranslator {
     /// scrolls, the scroll factor scales every scroll's deltas and velocities (not v120 counts,
     /// which stay notches), natural scrolling changes their sign; a continuous scroll's begin and
     /// end are followed so a setting waits for its end.
+    ///
+    /// Inlined where it is called: most frames append no scroll, and then this is a look at the
+    /// tags of what they appended.
+    @inline(__always)
     private mutating func finishScrolls(in output: inout [ClassifiedInput], from start: Int) {
-        guard let first = Self.firstScroll(in: output, from: start) else {
-            if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
-            return
-        }
+        if let first = Self.firstScroll(in: output, from: start) { transformScrolls(in: &output, from: first) }
+        if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
+    }
+
+    /// `finishScrolls`' work on the scrolls from `first` on.
+    private mutating func transformScrolls(in output: inout [ClassifiedInput], from first: Int) {
         for index in first..<output.count {
             guard case .scroll(let source, var delta, let v120, let phase, let velocity) = output[index].event else {
                 continue
@@ -269,11 +275,11 @@ public struct DeviceTranslator {
                 v120: isNaturalScrolling ? v120.map(Self.reversed) : v120, phase: phase,
                 velocity: velocity.map { Self.scaled($0, by: factor) })
         }
-        if pendingNaturalScrolling != nil { applyNaturalScrollingIfAtRest() }
     }
 
     /// The index of the first scroll from `start` on, or nil. Most frames append none: looking
     /// first reads the buffer, where changing it would check first that it is not shared.
+    @inline(__always)
     private static func firstScroll(in output: [ClassifiedInput], from start: Int) -> Int? {
         var index = start
         while index < output.count {
@@ -347,7 +353,6 @@ public struct DeviceTranslator {
         guard !isRemoved else { return }
         advance(to: time, into: &output)
         let start = output.count
-        defer { finishScrolls(in: &output, from: start) }
         // The last event's value first: it rules out nearly every frame with one comparison.
         let isRelease = frame.events.last?.value == KeyEventValue.syntheticReport && Self.isKernelRelease(frame.events)
         if isTracing {
@@ -358,6 +363,8 @@ public struct DeviceTranslator {
             handle(frame, isKernelRelease: isRelease, at: time, into: &output)
         }
         updateNextDeadline()
+        // Called here rather than deferred: a deferred call is a closure of its own.
+        finishScrolls(in: &output, from: start)
     }
 
     private mutating func handle(

@@ -37,21 +37,30 @@ struct MotionTrackers: Hashable, Sendable {
     /// One tracker: the deltas added up since it started, when it started, and the compass
     /// directions of the delta that started it.
     private struct Tracker: Hashable, Sendable {
-        var delta = Vector.zero
+        // Written out rather than `.zero`: a static of another module is a call per use.
+        var delta = Vector(x: 0, y: 0)
         var time = MotionTrackers.longAgo
         var direction: UInt8 = 0
     }
 
     // One array of trackers rather than one per field: feeding checks once that the storage is
-    // not shared, where three arrays checked at every write.
+    // not shared, where three arrays checked at every write. Empty for the default two trackers,
+    // which are `evenTracker` and `oddTracker`.
     private var trackers: [Tracker]
+    /// The default two trackers (index 0 and index 1), kept inline: feeding them writes two
+    /// stored properties, where an array checks first that its storage is not shared.
+    private var evenTracker = Tracker()
+    private var oddTracker = Tracker()
+    /// Whether there are two trackers, kept inline.
+    private let isPair: Bool
     private let count: Int
     private var current = 0
     private let smoothing: Smoothing?
 
     /// Creates `count` empty trackers (long ago, no direction), as libinput's are.
     init(count: Int = MotionTrackers.defaultCount, smoothing: Smoothing? = nil) {
-        trackers = [Tracker](repeating: Tracker(), count: count)
+        isPair = count == 2
+        trackers = isPair ? [] : [Tracker](repeating: Tracker(), count: count)
         self.count = count
         self.smoothing = smoothing
     }
@@ -65,6 +74,18 @@ struct MotionTrackers: Hashable, Sendable {
     /// Forgets the motion so far: the next speed is measured from `time` (libinput's
     /// `trackers_reset`, when a touch begins).
     mutating func reset(at time: Int64) {
+        if isPair {
+            if current == 0 {
+                oddTracker = Tracker()
+                evenTracker.time = time
+                evenTracker.direction = CompassDirections.undefined
+            } else {
+                evenTracker = Tracker()
+                oddTracker.time = time
+                oddTracker.direction = CompassDirections.undefined
+            }
+            return
+        }
         let current = current
         trackers.withUnsafeMutableBufferPointer { trackers in
             for tracker in trackers.indices where tracker != current { trackers[tracker] = Tracker() }
@@ -80,8 +101,19 @@ struct MotionTrackers: Hashable, Sendable {
         // of direction keeps the newest tracker's speed too): the angle is only worked out when
         // there are older trackers to stop at.
         let newest = Tracker(
-            delta: .zero, time: time,
+            delta: Vector(x: 0, y: 0), time: time,
             direction: count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined)
+        if isPair {
+            // The newest tracker starts afresh: only the other one adds the delta up.
+            if current == 0 {
+                oddTracker.delta = oddTracker.delta + delta
+                evenTracker = newest
+            } else {
+                evenTracker.delta = evenTracker.delta + delta
+                oddTracker = newest
+            }
+            return
+        }
         let current = current
         trackers.withUnsafeMutableBufferPointer { trackers in
             for tracker in trackers.indices { trackers[tracker].delta = trackers[tracker].delta + delta }
@@ -100,6 +132,15 @@ struct MotionTrackers: Hashable, Sendable {
     /// and within `maximumSpeedDifference` of the newest; the first motion after a second of rest
     /// is measured over the whole second.
     func speed(at time: Int64) -> Double {
+        var trackers = self
+        return trackers.speedInPlace(at: time)
+    }
+
+    /// `speed(at:)`, read where the trackers are. It is `mutating` although it changes nothing:
+    /// called from a mutating method, a non-mutating one gets a copy of the trackers, and that
+    /// copy, read right after `feed` wrote them, waits for those stores to complete.
+    mutating func speedInPlace(at time: Int64) -> Double {
+        if isPair { return latestSpeed(at: time) }
         var result = 0.0
         var initial = 0.0
         var direction = trackers[current].direction
@@ -125,6 +166,16 @@ struct MotionTrackers: Hashable, Sendable {
             }
         }
         return result
+    }
+
+    /// `speed(at:)` with the default two trackers: the older tracker's speed, which is the
+    /// latest movement's (whatever its direction, since the newest tracker's is undefined, and
+    /// with no older tracker to compare it with).
+    private mutating func latestSpeed(at time: Int64) -> Double {
+        let older = current == 0 ? oddTracker : evenTracker
+        if older.time > time { return 0 }
+        if time - older.time > Self.motionTimeout { return speed(of: older, at: older.time + Self.motionTimeout) }
+        return speed(of: older, at: time)
     }
 }
 

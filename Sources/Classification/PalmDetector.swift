@@ -51,6 +51,13 @@ struct PalmDetector {
     /// The escape timeout in microseconds (rounded down: a touch older than this has not escaped).
     private let escapeTimeout: Int64
     private var verdicts: [Verdict]
+    /// The slots whose verdict is `edgeCandidate`: the only verdict that changes with time and
+    /// position alone, so the only one judged again in a frame that reports nothing new about
+    /// its contact.
+    private var edgeCandidates = SlotSet()
+    /// Whether a verdict changed in the last `update` (a contact's landing included): when none
+    /// did, the same contacts are fingers as in the frame before.
+    private(set) var changedVerdicts = false
 
     init(
         device: DeviceDescription, profile: DeviceProfile, size: PhysicalSize, slotCount: Int,
@@ -78,28 +85,59 @@ struct PalmDetector {
     /// The contact in `slot` is a thumb resting while other fingers move: it is ignored, as a
     /// palm, until it lifts.
     mutating func ignoreThumb(in slot: Int) {
-        verdicts[slot] = .thumb
+        setVerdict(.thumb, in: slot)
     }
 
-    /// Judges every active contact of the frame that just ended.
+    /// Changes one verdict, keeping `edgeCandidates` in step.
+    private mutating func setVerdict(_ verdict: Verdict, in slot: Int) {
+        verdicts[slot] = verdict
+        if verdict == .edgeCandidate { edgeCandidates.insert(slot) } else { edgeCandidates.remove(slot) }
+    }
+
+    /// Judges every active contact of the frame that just ended (see
+    /// `update(_:restated:live:at:)`, to which every live slot is restated).
+    @discardableResult
+    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) -> Bool {
+        update(contacts, restated: live, live: live, at: time)
+    }
+
+    /// Judges the active contacts of the frame that just ended whose verdict may change: those
+    /// whose pressure or tool may have (a finger or palm verdict changes only by them) and the
+    /// edge candidates. A frame in which the same fingers only moved judges nothing.
     ///
     /// - Parameters:
     ///   - contacts: the contacts, by slot.
+    ///   - restated: the slots that landed, lifted, or whose pressure or tool was reported in
+    ///     this frame (`TouchContacts.restatedSlots`).
     ///   - live: the slots that are active or changed in this frame (the others are left alone).
     ///   - time: the frame's time.
     /// - Returns: whether a contact that was a finger before this frame became a palm in it (its
     ///   tool or pressure said so while it was down): it stops counting without having lifted.
+    ///
+    /// Inlined: in most frames it only finds that there is nothing to judge.
     @discardableResult
-    mutating func update(_ contacts: [Contact], live: SlotSet, at time: Timestamp) -> Bool {
+    @inline(__always)
+    mutating func update(_ contacts: [Contact], restated: SlotSet, live: SlotSet, at time: Timestamp) -> Bool {
+        changedVerdicts = false
+        let judged = restated.union(edgeCandidates.intersection(live))
+        guard !judged.isEmpty else { return false }
+        return judge(judged, of: contacts, at: time)
+    }
+
+    /// Judges the contacts in `judged` (see `update(_:restated:live:at:)`).
+    private mutating func judge(_ judged: SlotSet, of contacts: [Contact], at time: Timestamp) -> Bool {
         var fingerBecamePalm = false
-        for slot in live {
+        for slot in judged {
             let contact = contacts[slot]
             // A contact that landed starts as a finger, even one that lifted again in the frame.
             let before = contact.isNew ? .finger : verdicts[slot]
             let after = contact.isActive ? next(after: before, for: contact, at: time) : before
             // Most frames change no verdict: writing only changes spares the array's check that
             // it is not shared.
-            if after != verdicts[slot] { verdicts[slot] = after }
+            if after != verdicts[slot] {
+                setVerdict(after, in: slot)
+                changedVerdicts = true
+            }
             if contact.isActive, !contact.isNew, before == .finger, after == .palm { fingerBecamePalm = true }
         }
         return fingerBecamePalm
@@ -124,5 +162,6 @@ struct PalmDetector {
     /// Forgets every verdict (the device went away).
     mutating func reset() {
         for slot in verdicts.indices { verdicts[slot] = .finger }
+        edgeCandidates = SlotSet()
     }
 }

@@ -45,12 +45,23 @@ struct PointerAccelerator: Hashable, Sendable {
     private var trackers: MotionTrackers
     /// The speed of the movement before, for the average of the adaptive profiles.
     private var lastSpeed = 0.0
+    /// The adaptive profile's factor at `lastSpeed`, worked out by the movement before (nil
+    /// before the first): each movement's mean factor needs it again.
+    private var lastSpeedFactor: Double?
+    /// A touchpad's speed unit (x-axis units per microsecond) in millimetres per second, worked
+    /// out once rather than divided per movement (0 for the other sources).
+    private let millimetresPerSecondPerSpeedUnit: Double
     /// The factor applied to the last movement (points per unaccelerated point).
     private(set) var lastFactor = 1.0
 
     /// An accelerator for a device with a profile, a speed setting (-1…1, clamped) and curves.
     init(source: Source, profile: AccelerationProfile, speed: Double, curves: CustomAcceleration) {
         self.source = source
+        if case .touchpad(let unitsPerMillimetre, _, _) = source {
+            millimetresPerSecondPerSpeedUnit = 1_000_000 / unitsPerMillimetre
+        } else {
+            millimetresPerSecondPerSpeedUnit = 0
+        }
         let speed = min(1, max(-1, speed.isNaN ? 0 : speed))
         var smoothing: MotionTrackers.Smoothing?
         switch profile {
@@ -99,29 +110,40 @@ struct PointerAccelerator: Hashable, Sendable {
 
     /// Accelerates a movement (device units) at `time`: the movement in points.
     mutating func accelerate(_ delta: Vector, at time: Timestamp) -> Vector {
+        movement(accelerating: delta, at: time).accelerated
+    }
+
+    /// Accelerates a movement (device units) at `time`: the movement in points, with the same
+    /// movement before acceleration (`unaccelerated(_:)`), which the acceleration works out
+    /// anyway.
+    mutating func movement(accelerating delta: Vector, at time: Timestamp) -> (
+        accelerated: Vector, unaccelerated: Vector
+    ) {
         let normalised = unaccelerated(delta)
         let microseconds = time.microseconds
         let factor: Double
         switch method {
         case .mouse(let profile):
             trackers.feed(normalised, at: microseconds)
-            let speed = trackers.speed(at: microseconds)
-            factor = Self.simpson(speed, lastSpeed) { profile.factor(speed: $0) }
+            let speed = trackers.speedInPlace(at: microseconds)
+            (factor, lastSpeedFactor) = Self.simpson(speed, lastSpeed, lastFactor: lastSpeedFactor) {
+                profile.factor(speed: $0)
+            }
             lastSpeed = speed
         case .touchpad(let profile):
-            guard case .touchpad(let unitsPerMillimetre, _, _) = source else { return normalised }
+            guard case .touchpad(let unitsPerMillimetre, _, _) = source else { return (normalised, normalised) }
             // libinput measures a touchpad in its x axis's units, so the directions of small
             // movements are judged in them.
             trackers.feed(delta * unitsPerMillimetre, at: microseconds)
-            let speed = trackers.speed(at: microseconds)
-            let toMillimetresPerSecond = 1_000_000 / unitsPerMillimetre
-            factor = Self.simpson(speed, lastSpeed) {
+            let speed = trackers.speedInPlace(at: microseconds)
+            let toMillimetresPerSecond = millimetresPerSecondPerSpeedUnit
+            (factor, lastSpeedFactor) = Self.simpson(speed, lastSpeed, lastFactor: lastSpeedFactor) {
                 profile.factor(millimetresPerSecond: $0 * toMillimetresPerSecond)
             }
             lastSpeed = speed
         case .pointingStick(let profile):
             trackers.feed(normalised, at: microseconds)
-            factor = profile.factor(speed: trackers.speed(at: microseconds))
+            factor = profile.factor(speed: trackers.speedInPlace(at: microseconds))
         case .flat(let flat):
             factor = flat
         case .custom(var function):
@@ -129,12 +151,17 @@ struct PointerAccelerator: Hashable, Sendable {
             method = .custom(function)
         }
         lastFactor = factor
-        return normalised * factor
+        return (normalised * factor, normalised)
     }
 
     /// The mean factor between the last speed and this one, by Simpson's rule (`filter.c`,
-    /// `calculate_acceleration_simpsons`).
-    private static func simpson(_ speed: Double, _ last: Double, _ profile: (Double) -> Double) -> Double {
-        (profile(speed) + profile(last) + 4 * profile((last + speed) / 2)) / 6
+    /// `calculate_acceleration_simpsons`), and the factor at this speed (the next movement's
+    /// `lastFactor`). `lastFactor` is the profile's factor at `last`, when known.
+    private static func simpson(
+        _ speed: Double, _ last: Double, lastFactor: Double?, _ profile: (Double) -> Double
+    ) -> (mean: Double, atSpeed: Double) {
+        let atSpeed = profile(speed)
+        let atLast = lastFactor ?? profile(last)
+        return ((atSpeed + atLast + 4 * profile((last + speed) / 2)) / 6, atSpeed)
     }
 }

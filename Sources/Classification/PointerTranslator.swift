@@ -254,8 +254,7 @@ struct PointerTranslator: PointingPart {
                     perform(action, code: code, at: time, into: &output)
                 }
             } else {
-                let delta = accelerator.accelerate(frame.motion, at: time)
-                let travel = accelerator.unaccelerated(frame.motion)
+                let (delta, travel) = accelerator.movement(accelerating: frame.motion, at: time)
                 if log.isEnabled {
                     var summary = movement ?? MovementSummary(end: time)
                     summary.add(raw: travel.length, moved: delta.length, factor: accelerator.lastFactor)

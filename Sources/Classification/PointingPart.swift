@@ -78,6 +78,12 @@ extension PointingPart {
                 } else if event.code == contactReport {
                     handleContactReport()
                 }
+            } else if event.type == absolute {
+                // Absolute axes before relative ones and keys: a touch surface reports four or
+                // more of them per frame, a mouse two relative axes, a keyboard one key.
+                handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
+            } else if event.type == relative {
+                handleRelative(RelativeAxis(rawValue: event.code), value: event.value)
             } else if event.type == key {
                 if event.code < firstButton {
                     keyboard?.modify {
@@ -86,10 +92,6 @@ extension PointingPart {
                 } else {
                     handleButton(KeyCode(rawValue: event.code), value: event.value, at: time, into: &output)
                 }
-            } else if event.type == relative {
-                handleRelative(RelativeAxis(rawValue: event.code), value: event.value)
-            } else if event.type == absolute {
-                handleAbsolute(AbsoluteAxis(rawValue: event.code), value: event.value, at: time)
             }
         }
         if !startsFrame { finishFrame(at: time, into: &output) }

@@ -73,6 +73,14 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
     mutating func remove(_ slot: Int) { bits &= ~(1 << UInt32(slot)) }
     /// The number of slots in the set.
     var count: Int { bits.nonzeroBitCount }
+    /// Whether the set holds no slot.
+    var isEmpty: Bool { bits == 0 }
+    /// The slots in both sets.
+    func intersection(_ other: SlotSet) -> SlotSet {
+        var result = self
+        result.bits &= other.bits
+        return result
+    }
     /// The slots in either set.
     func union(_ other: SlotSet) -> SlotSet {
         var result = self
@@ -86,6 +94,25 @@ struct SlotSet: Hashable, Sendable, Sequence, IteratorProtocol {
         let slot = bits.trailingZeroBitCount
         bits &= bits - 1
         return slot
+    }
+}
+
+/// Position events of one slot that have arrived but are not yet written to its contact.
+struct HeldPosition: Hashable, Sendable {
+    /// The bit of `axes` for `x`.
+    static let x: UInt8 = 1 << 0
+    /// The bit of `axes` for `y`.
+    static let y: UInt8 = 1 << 1
+    /// The raw values.
+    var x: Int32 = 0
+    var y: Int32 = 0
+    /// Which of `x` and `y` arrived.
+    var axes: UInt8 = 0
+
+    /// Sets the contact's raw position to the values that arrived.
+    func write(to contact: inout Contact) {
+        if axes & Self.x != 0 { contact.rawX = x }
+        if axes & Self.y != 0 { contact.rawY = y }
     }
 }
 
@@ -118,13 +145,26 @@ struct TouchContacts {
     /// The slots with something to look at in the current frame: on the surface, or just lifted.
     var live: SlotSet { active.union(changed) }
     /// The slots whose contact the device has reported a position for since it landed (see
-    /// `Contact.hasPosition`), and those with a position event in the current frame.
+    /// `Contact.hasPosition`; `endFrame` adds the current frame's), and those with a position
+    /// event in the current frame (a slot joins when its held position is written).
     private var positionedSlots = SlotSet()
     private var positionedInFrame = SlotSet()
     /// The slots whose contact, landed in an earlier frame, got its first position in this one:
     /// for the parts that follow positions, it lands now.
     private(set) var arrivedPositions = SlotSet()
+    /// The slots with a pressure or tool type event in the current frame (multitouch protocol B;
+    /// the other protocols report every contact's whole state each frame, see
+    /// `restatedSlots`).
+    private var reportedPressureOrTool = SlotSet()
+    /// Whether a finger-count key or `BTN_TOUCH` changed in the current frame.
+    private(set) var toolKeysChanged = false
     private var currentSlot = 0
+    /// The number of slots (`contacts.count`, which never changes).
+    private let slotCount: Int
+    /// Multitouch protocol B: the current slot's position events not yet written to `contacts`.
+    /// Writing a contact checks that the array is not shared; holding the values until the slot
+    /// changes or the frame ends writes a moving finger once per frame instead of once per axis.
+    private var held = HeldPosition()
     /// Protocol A: the contacts reported so far in this frame, and the one being described.
     private var anonymousCount = 0
     private var pending = Contact()
@@ -143,6 +183,11 @@ struct TouchContacts {
     /// Whether the device reports each contact's pressure (`ABS_MT_PRESSURE`, or `ABS_PRESSURE`
     /// for one contact), by which a touch is told from a finger hovering or lifting.
     let reportsContactPressure: Bool
+    /// The lowest and highest absolute axis the protocol reads: every other axis is dropped
+    /// before the per-axis comparisons (a touchpad repeats its first contact on `ABS_X`,
+    /// `ABS_Y` and `ABS_PRESSURE`, and reports widths, in most frames).
+    private let lowestAxis: UInt16
+    private let highestAxis: UInt16
 
     init(device: DeviceDescription, geometry: SurfaceGeometry) {
         self.geometry = geometry
@@ -164,6 +209,7 @@ struct TouchContacts {
             slotCount = Self.maximumContacts
         }
         contacts = [Contact](repeating: Contact(), count: slotCount)
+        self.slotCount = slotCount
         reports = [Contact](repeating: Contact(), count: Self.maximumContacts)
         reportSlots = [Int](repeating: -1, count: Self.maximumContacts)
         slotClaimed = [Bool](repeating: false, count: slotCount)
@@ -171,6 +217,24 @@ struct TouchContacts {
         let yInfo = device.absoluteAxes[.multitouchPositionY] ?? device.absoluteAxes[.y]
         marginX = max(0, xInfo?.fuzz ?? 0)
         marginY = max(0, yInfo?.fuzz ?? 0)
+        let axes: [UInt16]
+        switch contactProtocol {
+        case .slots:
+            axes = [codes.slot, codes.trackingID, codes.positionX, codes.positionY, codes.pressure, codes.toolType]
+        case .anonymous:
+            axes = [codes.positionX, codes.positionY, codes.pressure, codes.toolType]
+        case .singleTouch:
+            axes = [codes.absoluteX, codes.absoluteY]
+        }
+        lowestAxis = axes.min() ?? 0
+        highestAxis = axes.max() ?? 0
+    }
+
+    /// The slots whose pressure or tool may differ from the previous frame's: with slots, those
+    /// that landed, lifted or had a pressure or tool event; otherwise every contact on the
+    /// surface or just lifted (their whole state is reported again every frame).
+    var restatedSlots: SlotSet {
+        contactProtocol == .slots ? changed.union(reportedPressureOrTool).intersection(live) : live
     }
 
     /// How many fingers the tool keys say are down, or nil when the device has no tool keys.
@@ -194,30 +258,55 @@ struct TouchContacts {
         changed = SlotSet()
         positionedInFrame = SlotSet()
         arrivedPositions = SlotSet()
+        reportedPressureOrTool = SlotSet()
+        toolKeysChanged = false
         anonymousCount = 0
     }
 
     /// Handles `BTN_TOUCH` and the finger-count keys.
     mutating func handleKey(_ code: KeyCode, value: Int32) {
         toolKeys.handle(code, value: value, codes: codes)
+        toolKeysChanged = true
     }
 
+    /// Handles an absolute axis event; axes the protocol does not read cost a comparison, and a
+    /// slot's position (most events) is held where the event is read.
+    @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
+        guard axis.rawValue >= lowestAxis, axis.rawValue <= highestAxis else { return }
+        if contactProtocol == .slots, axis.rawValue == codes.positionX || axis.rawValue == codes.positionY {
+            return holdPosition(value, isX: axis.rawValue == codes.positionX)
+        }
+        handleContactAxis(axis, value: value, at: time)
+    }
+
+    /// Multitouch protocol B: a position event of the current slot, held until the slot changes
+    /// or the frame ends (see `held`).
+    @inline(__always)
+    private mutating func holdPosition(_ value: Int32, isX: Bool) {
+        guard currentSlot >= 0, currentSlot < slotCount else { return }
+        if isX {
+            held.x = value
+            held.axes |= HeldPosition.x
+        } else {
+            held.y = value
+            held.axes |= HeldPosition.y
+        }
+        // The slot joins `positionedInFrame` when its held values are written. (Updating the
+        // sets here read them right after the frame's start cleared them, with loads that the
+        // processor could not forward from those stores: a stall per position event.)
+    }
+
+    private mutating func handleContactAxis(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         switch contactProtocol {
         case .slots:
             switch axis.rawValue {
             // Positions first: the cases are compared in order, and most events are positions.
-            case codes.positionX:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawX = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
-            case codes.positionY:
-                guard contacts.indices.contains(currentSlot) else { return }
-                contacts[currentSlot].rawY = value
-                positionedSlots.insert(currentSlot)
-                positionedInFrame.insert(currentSlot)
+            case codes.positionX, codes.positionY:
+                // Held where the event is read (`handleAbsolute`).
+                holdPosition(value, isX: axis.rawValue == codes.positionX)
             case codes.slot:
+                writeHeldPosition()
                 currentSlot = Int(value)
             case codes.trackingID:
                 guard contacts.indices.contains(currentSlot) else { return }
@@ -230,7 +319,8 @@ struct TouchContacts {
                     }
                 } else if !contacts[currentSlot].isActive {
                     // A position before the tracking ID in the same frame is the new contact's.
-                    if !positionedInFrame.contains(currentSlot) { positionedSlots.remove(currentSlot) }
+                    let isPositioned = positionedInFrame.contains(currentSlot) || held.axes != 0
+                    if !isPositioned { positionedSlots.remove(currentSlot) }
                     contacts[currentSlot].isActive = true
                     contacts[currentSlot].isNew = true
                     contacts[currentSlot].downTime = time
@@ -241,9 +331,11 @@ struct TouchContacts {
             case codes.pressure:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].pressure = value
+                reportedPressureOrTool.insert(currentSlot)
             case codes.toolType:
                 guard contacts.indices.contains(currentSlot) else { return }
                 contacts[currentSlot].tool = ContactTool(rawValue: value)
+                reportedPressureOrTool.insert(currentSlot)
             default:
                 return
             }
@@ -296,11 +388,18 @@ struct TouchContacts {
             setActive(0, active, at: time)
         }
         let (active, geometry, marginX, marginY) = (active, geometry, marginX, marginY)
+        if held.axes != 0 { positionedInFrame.insert(currentSlot) }
+        positionedSlots = positionedSlots.union(positionedInFrame)
         // Without slots every contact is reported with its position.
         let positioned = contactProtocol == .slots ? positionedSlots : active
         var arrived = SlotSet()
         defer { arrivedPositions = arrived }
+        // The current slot's held positions are written here, with the rest of the frame's work
+        // on the contacts (with slots; the other protocols hold none).
+        let (held, heldSlot) = (held, currentSlot)
+        self.held.axes = 0
         contacts.withUnsafeMutableBufferPointer { contacts in
+            if held.axes != 0 { held.write(to: &contacts[heldSlot]) }
             for index in active {
                 // A position that arrives after the landing starts the contact afresh, as a
                 // landing does (without counting as one).
@@ -324,6 +423,15 @@ struct TouchContacts {
                 }
             }
         }
+    }
+
+    /// Writes the held position events to the current slot's contact (with slots).
+    private mutating func writeHeldPosition() {
+        guard held.axes != 0 else { return }
+        let (held, slot) = (held, currentSlot)
+        contacts.withUnsafeMutableBufferPointer { held.write(to: &$0[slot]) }
+        positionedInFrame.insert(slot)
+        self.held.axes = 0
     }
 
     /// Keeps `center` while `value` stays within `margin` of it; otherwise follows `value` at
@@ -407,7 +515,10 @@ struct TouchContacts {
         changed = SlotSet()
         positionedSlots = SlotSet()
         positionedInFrame = SlotSet()
+        reportedPressureOrTool = SlotSet()
+        held = HeldPosition()
         toolKeys.reset()
+        toolKeysChanged = true
         anonymousCount = 0
         pendingHasPosition = false
     }

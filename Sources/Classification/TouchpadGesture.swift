@@ -111,7 +111,8 @@ struct TouchpadGesture {
             let contact = contacts[fingers.first]
             guard !contact.isNew else { return nil }
             let delta = contact.delta
-            guard delta != .zero else { return nil }
+            // Written out rather than `.zero`: a static of another module is a call per use.
+            guard delta != Vector(x: 0, y: 0) else { return nil }
             return .motion(delta)
         case .undecided:
             return nil
@@ -126,7 +127,7 @@ struct TouchpadGesture {
     private mutating func scroll(_ first: Contact, _ second: Contact, at time: Timestamp) -> Action? {
         guard case .scrolling(let began) = state else { return nil }
         let raw = (first.delta + second.delta) * 0.5
-        guard raw != .zero else { return nil }
+        guard raw != Vector(x: 0, y: 0) else { return nil }
         let delta = motion.move(by: raw, at: time) * scrollPointsPerMillimetre
         state = .scrolling(began: true)
         guard delta != .zero || !began else { return nil }

@@ -99,7 +99,12 @@ struct TouchpadGestureRecognition {
     /// Whether two fingers may scroll (the pad's scroll method); changed only at rest.
     var scrollsWithTwoFingers = true
 
-    private var state = State.idle
+    private var state = State.idle {
+        didSet {
+            ignoresFrames = Self.ignoresFrames(in: state)
+            nextDeadline = Self.nextDeadline(in: state)
+        }
+    }
     /// How far the farther of two fingers that may still scroll has travelled, in millimetres;
     /// nil when no two-finger scroll is undecided.
     private var undecidedScrollTravel: Double?
@@ -161,16 +166,24 @@ struct TouchpadGestureRecognition {
 
     /// Whether ``frame(fingers:contacts:changed:isButtonHeld:at:into:log:)`` does nothing in the
     /// present state (it returns nil and changes nothing): the caller skips it, so that the
-    /// machine costs a branch in the frames it ignores.
-    var ignoresFrames: Bool {
+    /// machine costs a branch in the frames it ignores. Kept with the state, so that reading it
+    /// every frame is a load.
+    private(set) var ignoresFrames = true
+
+    /// When a hold begins or a changed count cancels a gesture, if nothing else happens first
+    /// (kept with the state, as `ignoresFrames` is).
+    private(set) var nextDeadline: Timestamp?
+
+    /// `ignoresFrames` in `state`.
+    private static func ignoresFrames(in state: State) -> Bool {
         switch state {
         case .idle, .blocked, .switching: true
         case .deciding, .holding, .scrollPending, .scrolling, .moving, .restarting: false
         }
     }
 
-    /// When a hold begins or a changed count cancels a gesture, if nothing else happens first.
-    var nextDeadline: Timestamp? {
+    /// `nextDeadline` in `state`.
+    private static func nextDeadline(in state: State) -> Timestamp? {
         switch state {
         case .deciding(_, let hold): hold
         case .switching(_, let deadline): deadline

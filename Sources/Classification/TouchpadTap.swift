@@ -93,6 +93,15 @@ struct TouchpadTap {
     /// Whether nothing is being judged.
     var isIdle: Bool { state == .idle }
 
+    /// Whether `frame` would change nothing and report nothing: as many fingers as before are
+    /// down (none with the machine idle, some while it follows a touch), and no lift moved too
+    /// far.
+    func isUnchanged(fingers: Int, previous: Int, liftDistance: Double) -> Bool {
+        guard fingers == previous, !(liftDistance > maximumMotion) else { return false }
+        if case .idle = state { return fingers == 0 }
+        return fingers > 0
+    }
+
     /// A physical button was pressed: the touch sequence is a click, not a tap.
     mutating func buttonPressed() {
         guard case .touching(let landing, let fingers, let refusal, let unmeasured) = state else { return }

@@ -58,6 +58,15 @@ struct TouchpadTranslator: PointingPart {
     private var contacts: TouchContacts
     private var palms: PalmDetector
     private var fingers = TouchpadFingers.none
+    /// The touches that landed while typing or trackpointing when `fingers` was counted.
+    private var countedTypingTouches = SlotSet()
+    /// Whether `fingers` depends on where the contacts are (fingers the tool keys report beyond
+    /// the tracked contacts are judged as the topmost contact is), so that moving contacts may
+    /// change it.
+    private var fingersFollowPositions = false
+    /// Whether `fingers` must be counted afresh whatever the frame reports (after the device's
+    /// removal).
+    private var fingersAreStale = false
     private var buttons = TouchpadButtons()
     private var tap: TouchpadTap
     private var gesture: TouchpadGesture
@@ -262,7 +271,7 @@ struct TouchpadTranslator: PointingPart {
     /// Touches that landed while typing or trackpointing count again: the finger count changes.
     private mutating func releaseTypingTouches(at time: Timestamp, into output: inout [ClassifiedInput]) {
         let previousCount = fingers.count
-        fingers = countFingers()
+        recountFingers()
         guard fingers.count != previousCount else { return }
         // Taps are followed whatever tap-to-click says: they are reported either way.
         if let action = tap.frame(
@@ -313,6 +322,8 @@ struct TouchpadTranslator: PointingPart {
         }
     }
 
+    /// Inlined into the frame loop: most of a touch surface's events are absolute axes.
+    @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
     }
@@ -327,11 +338,14 @@ struct TouchpadTranslator: PointingPart {
 
     mutating func finishFrame(at time: Timestamp, into output: inout [ClassifiedInput]) {
         contacts.endFrame(at: time)
-        if palms.update(contacts.contacts, live: contacts.live, at: time) { tap.fingerBecamePalm() }
+        if palms.update(contacts.contacts, restated: contacts.restatedSlots, live: contacts.live, at: time) {
+            tap.fingerBecamePalm()
+        }
         if typing.isTyping || typing.ignoredSlots.count > 0 { followTypingTouches(at: time) }
         if trackpointing.isActive || trackpointing.ignoredSlots.count > 0 { followTrackpointingTouches(at: time) }
         let previousCount = fingers.count
-        fingers = countFingers()
+        // The same fingers that only moved are the same fingers: most frames count nothing.
+        if fingersMayHaveChanged() { recountFingers() }
 
         if buttons.pendingCount > 0 {
             for index in 0..<buttons.pendingCount {
@@ -340,15 +354,16 @@ struct TouchpadTranslator: PointingPart {
             }
             buttons.clearPending()
             // A press or release changes which contacts count (the thumb pressing in the strip).
-            fingers = countFingers()
+            recountFingers()
         }
 
         // Taps are followed whatever tap-to-click says: they are reported either way.
         // Only a frame in which a contact lifted has a lift to measure.
-        let liftDistance = tap.measuresLifts && contacts.changed.count > 0 ? largestLiftDistance() : 0
-        if let action = tap.frame(
-            fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
-            isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
+        let liftDistance = !contacts.changed.isEmpty && tap.measuresLifts ? largestLiftDistance() : 0
+        if !tap.isUnchanged(fingers: fingers.count, previous: previousCount, liftDistance: liftDistance),
+            let action = tap.frame(
+                fingers: fingers.count, previous: previousCount, liftDistance: liftDistance,
+                isButtonHeld: buttons.isAnyHeld || sequenceHadClick, at: time)
         {
             perform(action, at: time, into: &output)
         }
@@ -404,7 +419,7 @@ struct TouchpadTranslator: PointingPart {
                 // A resting thumb counts no more: the fingers left start afresh from the next frame.
                 palms.ignoreThumb(in: slot)
                 log.record(.restingThumbIgnored, at: time)
-                fingers = countFingers()
+                recountFingers()
                 fingersChanged(at: time, into: &output)
                 action = nil
             case nil:
@@ -453,6 +468,27 @@ struct TouchpadTranslator: PointingPart {
                 typing.touchLifted(in: slot)
             }
         }
+    }
+
+    /// Whether this frame may have changed which contacts are fingers: a contact landed or
+    /// lifted, a position arrived, a tool key changed, a palm verdict changed, a touch began or
+    /// stopped counting while typing or trackpointing, or the count follows positions (a thumb
+    /// pressing a clickpad in its button strip, fingers the keys report beyond the contacts).
+    /// Otherwise counting again would give the same fingers.
+    @inline(__always)
+    private mutating func fingersMayHaveChanged() -> Bool {
+        !contacts.changed.isEmpty || !contacts.arrivedPositions.isEmpty || contacts.toolKeysChanged
+            || palms.changedVerdicts || fingersFollowPositions || fingersAreStale
+            || (isClickpad && buttons.isAnyHeld)
+            || typing.ignoredSlots.union(trackpointing.ignoredSlots) != countedTypingTouches
+    }
+
+    /// Counts the fingers afresh, and notes what the count depended on.
+    private mutating func recountFingers() {
+        fingers = countFingers()
+        countedTypingTouches = typing.ignoredSlots.union(trackpointing.ignoredSlots)
+        fingersFollowPositions = (contacts.toolFingerCount ?? 0) > contacts.activeCount
+        fingersAreStale = false
     }
 
     // The helpers below are `mutating` although they change nothing: called from a mutating
@@ -688,6 +724,8 @@ struct TouchpadTranslator: PointingPart {
         if isDown, button == .primary { press.press(at: time) }
     }
 
+    /// Inlined into the frame: one finger's motion is most frames' output.
+    @inline(__always)
     private mutating func perform(
         _ action: TouchpadGesture.Action, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
@@ -708,8 +746,7 @@ struct TouchpadTranslator: PointingPart {
     private mutating func movePointer(
         by millimetres: Vector, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
-        let delta = accelerator.accelerate(millimetres, at: time)
-        let unaccelerated = accelerator.unaccelerated(millimetres)
+        let (delta, unaccelerated) = accelerator.movement(accelerating: millimetres, at: time)
         output.append(ClassifiedInput(time: time, event: .motion(delta: delta, unaccelerated: unaccelerated)))
         if press.followsMovement { press.move(by: unaccelerated, at: time, into: &output) }
     }
@@ -772,6 +809,7 @@ struct TouchpadTranslator: PointingPart {
         sequenceHadTrackpointingTouch = false
         sequenceHadClick = false
         fingers = .none
+        fingersAreStale = true
         applySettingsIfAtRest()
         updateNextDeadline()
     }

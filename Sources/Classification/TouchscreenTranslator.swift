@@ -105,6 +105,8 @@ struct TouchscreenTranslator: PointingPart {
 
     mutating func handleRelative(_ axis: RelativeAxis, value: Int32) {}
 
+    /// Inlined into the frame loop: most of a touch surface's events are absolute axes.
+    @inline(__always)
     mutating func handleAbsolute(_ axis: AbsoluteAxis, value: Int32, at time: Timestamp) {
         contacts.handleAbsolute(axis, value: value, at: time)
     }
