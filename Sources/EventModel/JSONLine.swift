@@ -23,6 +23,10 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     private var body: [UInt8]
     /// Whether a field has been added.
     private var hasFields = false
+    /// Whether every byte of the object is ASCII. Strings are escaped, so an ASCII object holds no
+    /// control character (C0 and DEL are escaped, and C1 characters are not ASCII): a writer that
+    /// must keep control characters away from a terminal can then skip its own scan of the line.
+    public private(set) var isASCII = true
 
     /// Creates an empty object.
     public init() {
@@ -50,12 +54,13 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         body.removeAll(keepingCapacity: true)
         body.append(UInt8(ascii: "{"))
         hasFields = false
+        isASCII = true
     }
 
     /// Adds a string field.
     public mutating func append(_ key: String, _ value: String) {
         appendKey(key)
-        Self.appendQuoted(value, to: &body)
+        appendQuoted(value)
     }
 
     /// Adds an integer field.
@@ -87,7 +92,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds a boolean field.
     public mutating func append(_ key: String, _ value: Bool) {
         appendKey(key)
-        body.append(contentsOf: (value ? "true" : "false").utf8)
+        Self.append(value ? "true" : "false", to: &body)
     }
 
     /// Adds a string field, or `null` when the value is nil.
@@ -99,7 +104,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds a `null` field.
     public mutating func appendNull(_ key: String) {
         appendKey(key)
-        body.append(contentsOf: "null".utf8)
+        Self.append("null", to: &body)
     }
 
     /// Adds an array of strings.
@@ -110,7 +115,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         for string in strings {
             if !isFirst { body.append(UInt8(ascii: ",")) }
             isFirst = false
-            Self.appendQuoted(string, to: &body)
+            appendQuoted(string)
         }
         body.append(UInt8(ascii: "]"))
     }
@@ -139,6 +144,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds a nested object.
     public mutating func append(_ key: String, object: JSONLine) {
         appendKey(key)
+        isASCII = isASCII && object.isASCII
         body.append(contentsOf: object.body)
         body.append(UInt8(ascii: "}"))
     }
@@ -151,6 +157,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         for object in objects {
             if !isFirst { body.append(UInt8(ascii: ",")) }
             isFirst = false
+            isASCII = isASCII && object.isASCII
             body.append(contentsOf: object.body)
             body.append(UInt8(ascii: "}"))
         }
@@ -160,8 +167,13 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     private mutating func appendKey(_ key: String) {
         if hasFields { body.append(UInt8(ascii: ",")) }
         hasFields = true
-        Self.appendQuoted(key, to: &body)
+        appendQuoted(key)
         body.append(UInt8(ascii: ":"))
+    }
+
+    /// Appends a string literal, keeping ``isASCII`` up to date.
+    private mutating func appendQuoted(_ string: String) {
+        if !Self.appendQuoted(string, to: &body) { isASCII = false }
     }
 
     /// Returns a string as a JSON string literal, quotes included.
@@ -171,14 +183,29 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
+    /// Appends a string as a JSON string literal, quotes included; returns whether the string is
+    /// ASCII.
+    @discardableResult
+    private static func appendQuoted(_ string: String, to bytes: inout [UInt8]) -> Bool {
         bytes.append(UInt8(ascii: "\""))
-        // Keys, names and identifiers almost never need an escape: appended whole, not scalar by
-        // scalar.
+        // Keys, names and identifiers are almost always printable ASCII, which needs no escape:
+        // their bytes are copied whole, without a walk over their scalars. (Only a string that is
+        // not stored as contiguous UTF-8, such as one bridged from another encoding, has no bytes
+        // to copy.)
+        let isPrintableASCII = string.utf8.withContiguousStorageIfAvailable { utf8 in
+            guard isPrintableASCIIWithoutEscapes(utf8) else { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if isPrintableASCII == true {
+            bytes.append(UInt8(ascii: "\""))
+            return true
+        }
+        let isASCII = string.utf8.allSatisfy { $0 < 0x80 }
         guard mayNeedEscapes(string) else {
             bytes.append(contentsOf: string.utf8)
             bytes.append(UInt8(ascii: "\""))
-            return
+            return isASCII
         }
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -198,6 +225,25 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             }
         }
         bytes.append(UInt8(ascii: "\""))
+        return isASCII
+    }
+
+    /// Whether UTF-8 text is printable ASCII without a quote or a backslash: what a JSON string
+    /// literal holds as it is. One unsigned comparison finds both ends of the printable range
+    /// (a byte below the space wraps around to a large difference, as DEL and non-ASCII are).
+    private static func isPrintableASCIIWithoutEscapes(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        let printableCount: UInt8 = 0x7F - 0x20
+        for byte in utf8 {
+            if byte &- 0x20 >= printableCount || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Appends the bytes of a literal such as `null`.
+    private static func append(_ literal: StaticString, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Whether `appendQuoted` may have to escape something in the string: a quote, a backslash,
@@ -216,8 +262,16 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// their shortest exact form, still without an exponent up to 2⁶³; NaN and infinities, which
     /// JSON cannot hold, print `null`.
     private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
+        if let integer = smallInteger(value) {
+            // Most numbers in the streams are whole (a mouse's counts, a flat profile's motion):
+            // written without floating-point arithmetic, the costliest part of a line under
+            // emulation. Their millionths below are exact, so the digits are the same.
+            if integer < 0 { bytes.append(UInt8(ascii: "-")) }
+            appendDigits(integer.magnitude, to: &bytes)
+            return
+        }
         guard value.isFinite else {
-            bytes.append(contentsOf: "null".utf8)
+            append("null", to: &bytes)
             return
         }
         let magnitude = value.magnitude
@@ -233,6 +287,33 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         }
         let millionths = Int64((magnitude * 1_000_000).rounded())
         appendMillionths(value < 0 ? -millionths : millionths, to: &bytes)
+    }
+
+    /// The largest magnitude, exclusive, that ``smallInteger(_:)`` reads: 2³², whose millionths
+    /// (below 2⁵³ once the factor 2⁶ of a million is taken out) a `Double` holds exactly, so that
+    /// ``appendNumber(_:to:)`` prints such a number as the integer it is.
+    private static let smallIntegerExponentLimit = 32
+
+    /// The value as an integer when it is whole and its magnitude below 2³² (zero of either sign
+    /// is 0); nil otherwise (fractions, larger values, NaN and infinities). Read from the bits
+    /// alone, without floating-point arithmetic.
+    private static func smallInteger(_ value: Double) -> Int64? {
+        let bits = value.bitPattern
+        let significandWidth = UInt64(Double.significandBitCount)
+        let significandMask: UInt64 = (1 << significandWidth) - 1
+        let biasedExponent = (bits >> significandWidth) & 0x7FF
+        let significand = bits & significandMask
+        if biasedExponent == 0 {
+            // Zero, or a subnormal (a fraction).
+            return significand == 0 ? 0 : nil
+        }
+        let bias: UInt64 = 1023
+        // A magnitude below 1 is a fraction; from 2³² on (NaN and infinities too) it is not read.
+        guard biasedExponent >= bias, biasedExponent < bias + UInt64(smallIntegerExponentLimit) else { return nil }
+        let fractionWidth = significandWidth - (biasedExponent - bias)
+        guard significand & ((1 << fractionWidth) - 1) == 0 else { return nil }
+        let magnitude = Int64(bitPattern: (significand | 1 << significandWidth) >> fractionWidth)
+        return bits >> 63 == 0 ? magnitude : -magnitude
     }
 
     /// Writes a number of millionths as a decimal number as ``appendNumber(_:to:)`` does: `0`,
