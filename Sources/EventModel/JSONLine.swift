@@ -81,6 +81,11 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// same millionths.
     public mutating func append(_ key: String, seconds duration: Duration) {
         appendKey(key)
+        appendSeconds(duration)
+    }
+
+    /// Writes a duration in seconds, as ``append(_:seconds:)`` describes.
+    private mutating func appendSeconds(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
         guard seconds.magnitude < 1 << 31, attoseconds % attosecondsPerMicrosecond == 0 else {
@@ -169,6 +174,79 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         hasFields = true
         appendQuoted(key)
         body.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds the key of a field whose key is a literal of printable ASCII without a quote or a
+    /// backslash (checked in debug builds), as ``appendKey(_:)`` would: its bytes are copied
+    /// without the check for escapes that a key from elsewhere needs. For the fields every line
+    /// has (`time`, `device`, `type`…), written for every event.
+    private mutating func appendLiteralKey(_ key: StaticString) {
+        assert(key.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(key) needs an escape")
+        if hasFields { body.append(UInt8(ascii: ",")) }
+        hasFields = true
+        body.append(UInt8(ascii: "\""))
+        Self.append(key, to: &body)
+        body.append(UInt8(ascii: "\""))
+        body.append(UInt8(ascii: ":"))
+    }
+
+    /// Adds a string field whose key is a literal (see ``appendLiteralKey(_:)``).
+    mutating func append(literalKey key: StaticString, _ value: String) {
+        appendLiteralKey(key)
+        appendQuoted(value)
+    }
+
+    /// A string already written as a JSON string literal, quotes included: for a string printed on
+    /// many lines (a device's name), quoted once rather than on every line.
+    struct QuotedString: Hashable, Sendable {
+        /// The literal's UTF-8 bytes.
+        let bytes: [UInt8]
+        /// Whether the string is ASCII.
+        let isASCII: Bool
+
+        /// Quotes a string.
+        init(_ string: String) {
+            var bytes: [UInt8] = []
+            isASCII = JSONLine.appendQuoted(string, to: &bytes)
+            self.bytes = bytes
+        }
+    }
+
+    /// Adds a string field, quoted beforehand, whose key is a literal (see
+    /// ``appendLiteralKey(_:)``).
+    mutating func append(literalKey key: StaticString, _ value: QuotedString) {
+        appendLiteralKey(key)
+        if !value.isASCII { isASCII = false }
+        body.append(contentsOf: value.bytes)
+    }
+
+    /// Adds a string field whose key and value are literals of printable ASCII without a quote or
+    /// a backslash (checked in debug builds), such as `"type":"motion"`.
+    mutating func append(literalKey key: StaticString, literal value: StaticString) {
+        assert(value.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(value) needs an escape")
+        appendLiteralKey(key)
+        body.append(UInt8(ascii: "\""))
+        Self.append(value, to: &body)
+        body.append(UInt8(ascii: "\""))
+    }
+
+    /// Adds an integer field whose key is a literal (see ``appendLiteralKey(_:)``).
+    mutating func append(literalKey key: StaticString, _ value: Int) {
+        appendLiteralKey(key)
+        Self.appendInteger(value, to: &body)
+    }
+
+    /// Adds a number field whose key is a literal (see ``appendLiteralKey(_:)``).
+    mutating func append(literalKey key: StaticString, _ value: Double) {
+        appendLiteralKey(key)
+        Self.appendNumber(value, to: &body)
+    }
+
+    /// Adds a duration field, in seconds as ``append(_:seconds:)`` writes it, whose key is a
+    /// literal (see ``appendLiteralKey(_:)``).
+    mutating func append(literalKey key: StaticString, seconds duration: Duration) {
+        appendLiteralKey(key)
+        appendSeconds(duration)
     }
 
     /// Appends a string literal, keeping ``isASCII`` up to date.

@@ -80,10 +80,10 @@ extension WayfinderEvent {
         device: DeviceInstance,
         version: StreamVersion
     ) {
-        line.append("time", seconds: time)
-        line.append("device", device.name)
-        line.append("deviceID", device.source)
-        line.append("version", version.rawValue)
+        line.append(literalKey: "time", seconds: time)
+        line.append(literalKey: "device", device.quotedName)
+        line.append(literalKey: "deviceID", device.quotedSource)
+        line.append(literalKey: "version", version.rawValue)
     }
 }
 
@@ -210,11 +210,11 @@ extension EventPayload {
                 json.append("y", position.y)
             }
         case .motion(let delta, let unaccelerated):
-            json.append("type", "motion")
-            json.append("dx", delta.x)
-            json.append("dy", delta.y)
-            json.append("dxUnaccelerated", unaccelerated.x)
-            json.append("dyUnaccelerated", unaccelerated.y)
+            json.append(literalKey: "type", literal: "motion")
+            json.append(literalKey: "dx", delta.x)
+            json.append(literalKey: "dy", delta.y)
+            json.append(literalKey: "dxUnaccelerated", unaccelerated.x)
+            json.append(literalKey: "dyUnaccelerated", unaccelerated.y)
         case .touch(let phase, let position, let contact) where version == .one:
             appendFields(
                 of: .position(position, touchType: .direct, isDown: phase != .up, contact: contact), to: &json,
