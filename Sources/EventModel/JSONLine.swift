@@ -66,13 +66,13 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// Adds an integer field.
     public mutating func append(_ key: String, _ value: some BinaryInteger) {
         appendKey(key)
-        Self.appendInteger(value, to: &body)
+        appendInteger(value)
     }
 
     /// Adds a number field; NaN and infinities become `null`.
     public mutating func append(_ key: String, _ value: Double) {
         appendKey(key)
-        Self.appendNumber(value, to: &body)
+        appendNumber(value)
     }
 
     /// Adds a duration field, in seconds: what `append(key, duration.inSeconds)` prints, written
@@ -86,12 +86,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
 
     /// Writes a duration in seconds, as ``append(_:seconds:)`` describes.
     private mutating func appendSeconds(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
-        guard seconds.magnitude < 1 << 31, attoseconds % attosecondsPerMicrosecond == 0 else {
-            return Self.appendNumber(duration.inSeconds, to: &body)
-        }
-        Self.appendMillionths(seconds * 1_000_000 + attoseconds / attosecondsPerMicrosecond, to: &body)
+        appendComposed { $0.writeSeconds(duration) }
     }
 
     /// Adds a boolean field.
@@ -139,7 +134,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             for value in row {
                 if !isFirst { body.append(UInt8(ascii: ",")) }
                 isFirst = false
-                Self.appendInteger(value, to: &body)
+                appendInteger(value)
             }
             body.append(UInt8(ascii: "]"))
         }
@@ -170,29 +165,55 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     }
 
     private mutating func appendKey(_ key: String) {
-        if hasFields { body.append(UInt8(ascii: ",")) }
+        let isFirst = !hasFields
         hasFields = true
+        // A key is nearly always short printable ASCII: composed with its punctuation, and added
+        // in one append.
+        var key = key
+        let isComposed = key.withUTF8 { utf8 in
+            guard utf8.count <= ComposedBytes.longestKey, Self.isPrintableASCIIWithoutEscapes(utf8) else {
+                return false
+            }
+            appendComposed { bytes in
+                bytes.writeKey(utf8, isFirst: isFirst)
+                return true
+            }
+            return true
+        }
+        guard !isComposed else { return }
+        if !isFirst { body.append(UInt8(ascii: ",")) }
         appendQuoted(key)
         body.append(UInt8(ascii: ":"))
     }
 
-    /// Adds the key of a field whose key is a literal of printable ASCII without a quote or a
-    /// backslash (checked in debug builds), as ``appendKey(_:)`` would: its bytes are copied
-    /// without the check for escapes that a key from elsewhere needs. For the fields every line
-    /// has (`time`, `device`, `type`…), written for every event.
-    private mutating func appendLiteralKey(_ key: StaticString) {
+    /// Adds a field whose key is a literal of printable ASCII without a quote or a backslash
+    /// (checked in debug builds), as ``appendKey(_:)`` would, together with what `compose` writes
+    /// after it, in one append: the key is not checked for escapes as a key from elsewhere is.
+    /// For the fields every line has (`time`, `device`, `type`…), written for every event.
+    private mutating func appendField(
+        _ key: StaticString, _ compose: (inout ComposedBytes) -> Bool = { _ in true }
+    ) {
         assert(key.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(key) needs an escape")
-        if hasFields { body.append(UInt8(ascii: ",")) }
+        let isFirst = !hasFields
         hasFields = true
-        body.append(UInt8(ascii: "\""))
-        Self.append(key, to: &body)
-        body.append(UInt8(ascii: "\""))
-        body.append(UInt8(ascii: ":"))
+        guard key.utf8CodeUnitCount <= ComposedBytes.longestKey else {
+            if !isFirst { body.append(UInt8(ascii: ",")) }
+            body.append(UInt8(ascii: "\""))
+            Self.append(key, to: &body)
+            body.append(UInt8(ascii: "\""))
+            body.append(UInt8(ascii: ":"))
+            return appendComposed(compose)
+        }
+        appendComposed { bytes in
+            bytes.writeKey(
+                UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount), isFirst: isFirst)
+            return compose(&bytes)
+        }
     }
 
-    /// Adds a string field whose key is a literal (see ``appendLiteralKey(_:)``).
+    /// Adds a string field whose key is a literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, _ value: String) {
-        appendLiteralKey(key)
+        appendField(key)
         appendQuoted(value)
     }
 
@@ -212,10 +233,9 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Adds a string field, quoted beforehand, whose key is a literal (see
-    /// ``appendLiteralKey(_:)``).
+    /// Adds a string field, quoted beforehand, whose key is a literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, _ value: QuotedString) {
-        appendLiteralKey(key)
+        appendField(key)
         if !value.isASCII { isASCII = false }
         body.append(contentsOf: value.bytes)
     }
@@ -224,29 +244,38 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// a backslash (checked in debug builds), such as `"type":"motion"`.
     mutating func append(literalKey key: StaticString, literal value: StaticString) {
         assert(value.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(value) needs an escape")
-        appendLiteralKey(key)
-        body.append(UInt8(ascii: "\""))
-        Self.append(value, to: &body)
-        body.append(UInt8(ascii: "\""))
+        guard value.utf8CodeUnitCount <= ComposedBytes.longestKey else {
+            appendField(key)
+            body.append(UInt8(ascii: "\""))
+            Self.append(value, to: &body)
+            body.append(UInt8(ascii: "\""))
+            return
+        }
+        appendField(key) { bytes in
+            bytes.write(UInt8(ascii: "\""))
+            bytes.write(value)
+            bytes.write(UInt8(ascii: "\""))
+            return true
+        }
     }
 
-    /// Adds an integer field whose key is a literal (see ``appendLiteralKey(_:)``).
+    /// Adds an integer field whose key is a literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, _ value: Int) {
-        appendLiteralKey(key)
-        Self.appendInteger(value, to: &body)
+        appendField(key) { bytes in
+            bytes.writeInteger(UInt64(value.magnitude), isNegative: value < 0)
+            return true
+        }
     }
 
-    /// Adds a number field whose key is a literal (see ``appendLiteralKey(_:)``).
+    /// Adds a number field whose key is a literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, _ value: Double) {
-        appendLiteralKey(key)
-        Self.appendNumber(value, to: &body)
+        appendField(key) { $0.writeNumber(value) }
     }
 
     /// Adds a duration field, in seconds as ``append(_:seconds:)`` writes it, whose key is a
-    /// literal (see ``appendLiteralKey(_:)``).
+    /// literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, seconds duration: Duration) {
-        appendLiteralKey(key)
-        appendSeconds(duration)
+        appendField(key) { $0.writeSeconds(duration) }
     }
 
     /// Appends a string literal, keeping ``isASCII`` up to date.
@@ -339,43 +368,51 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// `1.136251`, `-10`). Magnitudes from 9 × 10¹² on, where a `Double` holds no millionths, print
     /// their shortest exact form, still without an exponent up to 2⁶³; NaN and infinities, which
     /// JSON cannot hold, print `null`.
-    private static func appendNumber(_ value: Double, to bytes: inout [UInt8]) {
-        if let integer = smallInteger(value) {
-            // Most numbers in the streams are whole (a mouse's counts, a flat profile's motion):
-            // written without floating-point arithmetic, the costliest part of a line under
-            // emulation. Their millionths below are exact, so the digits are the same.
-            if integer < 0 { bytes.append(UInt8(ascii: "-")) }
-            appendDigits(integer.magnitude, to: &bytes)
+    private mutating func appendNumber(_ value: Double) {
+        appendComposed { $0.writeNumber(value) }
+    }
+
+    /// Writes an integer in decimal.
+    private mutating func appendInteger(_ value: some BinaryInteger) {
+        guard let magnitude = UInt64(exactly: value.magnitude) else {
+            body.append(contentsOf: String(value).utf8)
             return
         }
-        guard value.isFinite else {
-            append("null", to: &bytes)
-            return
+        appendComposed { bytes in
+            bytes.writeInteger(magnitude, isNegative: value < 0)
+            return true
         }
-        let magnitude = value.magnitude
-        guard magnitude < 9e12 else {
-            if value == value.rounded(), magnitude < 9.2e18 {
-                appendInteger(Int64(value), to: &bytes)
-            } else {
-                // Between 9 × 10¹² and 2⁵³ this has no exponent; beyond 2⁶³ it has one, which JSON
-                // allows and no stream produces.
-                bytes.append(contentsOf: value.description.utf8)
-            }
-            return
+    }
+
+    /// Composes bytes on the stack with `compose` and adds them to the body in one append: an
+    /// append per byte checks the array's uniqueness and capacity every time, which costs more
+    /// than the byte (and, under emulation, a call into the runtime each). `compose` returns false
+    /// for a number it leaves to ``appendLargeNumber(_:)``, which then follows what it composed.
+    private mutating func appendComposed(_ compose: (inout ComposedBytes) -> Bool) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ComposedBytes.capacity) { buffer in
+            var bytes = ComposedBytes(buffer)
+            let isComplete = compose(&bytes)
+            body.append(contentsOf: bytes.written)
+            if !isComplete { appendLargeNumber(bytes.pendingNumber) }
         }
-        let millionths = Int64((magnitude * 1_000_000).rounded())
-        appendMillionths(value < 0 ? -millionths : millionths, to: &bytes)
+    }
+
+    /// Writes a number from 9 × 10¹² on that is not a whole number below 2⁶³ (see
+    /// ``appendNumber(_:)``): its shortest exact form, which has no exponent up to 2⁵³ and one beyond
+    /// 2⁶³, which JSON allows and no stream produces.
+    private mutating func appendLargeNumber(_ value: Double) {
+        body.append(contentsOf: value.description.utf8)
     }
 
     /// The largest magnitude, exclusive, that ``smallInteger(_:)`` reads: 2³², whose millionths
     /// (below 2⁵³ once the factor 2⁶ of a million is taken out) a `Double` holds exactly, so that
-    /// ``appendNumber(_:to:)`` prints such a number as the integer it is.
-    private static let smallIntegerExponentLimit = 32
+    /// ``appendNumber(_:)`` prints such a number as the integer it is.
+    fileprivate static let smallIntegerExponentLimit = 32
 
     /// The value as an integer when it is whole and its magnitude below 2³² (zero of either sign
     /// is 0); nil otherwise (fractions, larger values, NaN and infinities). Read from the bits
     /// alone, without floating-point arithmetic.
-    private static func smallInteger(_ value: Double) -> Int64? {
+    fileprivate static func smallInteger(_ value: Double) -> Int64? {
         let bits = value.bitPattern
         let significandWidth = UInt64(Double.significandBitCount)
         let significandMask: UInt64 = (1 << significandWidth) - 1
@@ -393,17 +430,112 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         let magnitude = Int64(bitPattern: (significand | 1 << significandWidth) >> fractionWidth)
         return bits >> 63 == 0 ? magnitude : -magnitude
     }
+}
 
-    /// Writes a number of millionths as a decimal number as ``appendNumber(_:to:)`` does: `0`,
-    /// `-1.5`, `0.000016`.
-    private static func appendMillionths(_ signedMillionths: Int64, to bytes: inout [UInt8]) {
-        guard signedMillionths != 0 else {
-            bytes.append(UInt8(ascii: "0"))
-            return
+/// Bytes of a line written one by one into a buffer on the stack, for ``JSONLine`` to add in one
+/// append: a field's punctuation and key, a number's digits.
+private struct ComposedBytes {
+    /// The buffer's size: a literal key of up to ``longestKey`` bytes with its punctuation
+    /// (`,"key":`, 4 bytes), then a quoted literal value of up to ``longestKey`` bytes or the
+    /// longest number written here (a sign, 13 digits below 9 × 10¹², a point and 6 decimals; or
+    /// a sign and the 20 digits of a `UInt64`).
+    static let capacity = 128
+    /// The longest key (or literal value) composed with its field; a longer one is added on its
+    /// own.
+    static let longestKey = 48
+
+    private let start: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    /// The number ``writeNumber(_:)`` left to ``JSONLine/appendLargeNumber(_:)``.
+    private(set) var pendingNumber = 0.0
+
+    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+        precondition(buffer.count >= Self.capacity)
+        // The temporary allocation's buffer always has a base address.
+        start = buffer.baseAddress!
+    }
+
+    /// What has been written.
+    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+    /// Writes a byte.
+    mutating func write(_ byte: UInt8) {
+        assert(count < Self.capacity)
+        start[count] = byte
+        count += 1
+    }
+
+    /// Writes bytes that fit (up to ``longestKey``), byte by byte: they are short, and a call to
+    /// copy them costs more.
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= Self.longestKey, "too long to compose")
+        for byte in bytes { write(byte) }
+    }
+
+    /// Writes the bytes of a literal of up to ``longestKey`` bytes (a key, `null`).
+    mutating func write(_ literal: StaticString) {
+        write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    /// Writes a field's start, `,"key":` (without the comma for the first field), for a key of
+    /// up to ``longestKey`` bytes that needs no escape.
+    mutating func writeKey(_ key: UnsafeBufferPointer<UInt8>, isFirst: Bool) {
+        if !isFirst { write(UInt8(ascii: ",")) }
+        write(UInt8(ascii: "\""))
+        write(key)
+        write(UInt8(ascii: "\""))
+        write(UInt8(ascii: ":"))
+    }
+
+    /// Writes a duration in seconds, as ``JSONLine/append(_:seconds:)`` describes; returns false
+    /// for one it leaves to ``JSONLine/appendLargeNumber(_:)``, as ``writeNumber(_:)`` does.
+    mutating func writeSeconds(_ duration: Duration) -> Bool {
+        let (seconds, attoseconds) = duration.components
+        let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
+        guard seconds.magnitude < 1 << 31, attoseconds % attosecondsPerMicrosecond == 0 else {
+            return writeNumber(duration.inSeconds)
         }
-        if signedMillionths < 0 { bytes.append(UInt8(ascii: "-")) }
+        writeMillionths(seconds * 1_000_000 + attoseconds / attosecondsPerMicrosecond)
+        return true
+    }
+
+    /// Writes a number as ``JSONLine/appendNumber(_:)`` describes; returns false, writing nothing,
+    /// for a magnitude from 9 × 10¹² on that is not a whole number below 2⁶³ (kept in
+    /// ``pendingNumber``).
+    mutating func writeNumber(_ value: Double) -> Bool {
+        if let integer = JSONLine.smallInteger(value) {
+            // Most numbers in the streams are whole (a mouse's counts, a flat profile's motion):
+            // written without floating-point arithmetic, the costliest part of a line under
+            // emulation. Their millionths below are exact, so the digits are the same.
+            writeInteger(integer.magnitude, isNegative: integer < 0)
+            return true
+        }
+        guard value.isFinite else {
+            write("null")
+            return true
+        }
+        let magnitude = value.magnitude
+        guard magnitude < 9e12 else {
+            guard value == value.rounded(), magnitude < 9.2e18 else {
+                pendingNumber = value
+                return false
+            }
+            let integer = Int64(value)
+            writeInteger(integer.magnitude, isNegative: integer < 0)
+            return true
+        }
+        let millionths = Int64((magnitude * 1_000_000).rounded())
+        writeMillionths(value < 0 ? -millionths : millionths)
+        return true
+    }
+
+    /// Writes a number of millionths as a decimal number as ``writeNumber(_:)`` does: `0`,
+    /// `-1.5`, `0.000016`.
+    mutating func writeMillionths(_ signedMillionths: Int64) {
+        guard signedMillionths != 0 else { return write(UInt8(ascii: "0")) }
+        if signedMillionths < 0 { write(UInt8(ascii: "-")) }
         let millionths = signedMillionths.magnitude
-        appendDigits(millionths / 1_000_000, to: &bytes)
+        writeDigits(millionths / 1_000_000)
         var fraction = millionths % 1_000_000
         guard fraction != 0 else { return }
         var digits = 6
@@ -411,23 +543,33 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
             fraction /= 10
             digits -= 1
         }
-        bytes.append(UInt8(ascii: "."))
-        appendDigits(fraction, width: digits, to: &bytes)
+        write(UInt8(ascii: "."))
+        writeDigits(fraction, width: digits)
     }
 
     /// Writes an integer in decimal.
-    private static func appendInteger(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        guard let magnitude = UInt64(exactly: value.magnitude) else {
-            bytes.append(contentsOf: String(value).utf8)
-            return
-        }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        appendDigits(magnitude, to: &bytes)
+    mutating func writeInteger(_ magnitude: UInt64, isNegative: Bool) {
+        if isNegative { write(UInt8(ascii: "-")) }
+        writeDigits(magnitude)
     }
 
     /// Writes the decimal digits of `value`, with leading zeros up to `width` digits.
-    private static func appendDigits(_ value: UInt64, width: Int = 1, to bytes: inout [UInt8]) {
-        if value >= 10 || width > 1 { appendDigits(value / 10, width: width - 1, to: &bytes) }
-        bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    mutating func writeDigits(_ value: UInt64, width: Int = 1) {
+        let largestPowerOfTen: UInt64 = 10_000_000_000_000_000_000
+        var digitCount = 1
+        var power: UInt64 = 10
+        while value >= power {
+            digitCount += 1
+            guard power < largestPowerOfTen else { break }
+            power *= 10
+        }
+        let length = max(digitCount, width)
+        var remaining = value
+        assert(count + length <= Self.capacity)
+        for index in stride(from: count + length - 1, through: count, by: -1) {
+            start[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
+            remaining /= 10
+        }
+        count += length
     }
 }
