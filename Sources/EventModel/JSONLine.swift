@@ -49,6 +49,17 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         return try body.withUnsafeBufferPointer(process)
     }
 
+    /// Calls `process` with the UTF-8 bytes of the finished object and a line feed, `{…}\n`: for a
+    /// writer that prints a line per event with one write each.
+    public mutating func withUTF8Line<Result>(
+        _ process: (UnsafeBufferPointer<UInt8>) throws -> Result
+    ) rethrows -> Result {
+        body.append(UInt8(ascii: "}"))
+        body.append(UInt8(ascii: "\n"))
+        defer { body.removeLast(2) }
+        return try body.withUnsafeBufferPointer(process)
+    }
+
     /// Empties the object, keeping its storage for the next line.
     public mutating func removeAll() {
         body.removeAll(keepingCapacity: true)
@@ -272,6 +283,21 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         appendField(key) { $0.writeNumber(value) }
     }
 
+    /// Adds a duration given in microseconds, in seconds as ``append(_:seconds:)`` writes it,
+    /// whose key is a literal (see ``appendField(_:_:)``): a time in the streams, from
+    /// microseconds without making a `Duration` of them when it is from 0 to 2³¹ s (a negative or
+    /// longer one takes the `Duration`'s way, with the same digits).
+    mutating func append(literalKey key: StaticString, microseconds: Int64) {
+        let microsecondsPerSecond: Int64 = 1_000_000
+        guard microseconds >= 0, microseconds < (1 << 31) * microsecondsPerSecond else {
+            return append(literalKey: key, seconds: .microseconds(microseconds))
+        }
+        appendField(key) { bytes in
+            bytes.writeMillionths(microseconds)
+            return true
+        }
+    }
+
     /// Adds a duration field, in seconds as ``append(_:seconds:)`` writes it, whose key is a
     /// literal (see ``appendField(_:_:)``).
     mutating func append(literalKey key: StaticString, seconds duration: Duration) {
@@ -412,6 +438,7 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     /// The value as an integer when it is whole and its magnitude below 2³² (zero of either sign
     /// is 0); nil otherwise (fractions, larger values, NaN and infinities). Read from the bits
     /// alone, without floating-point arithmetic.
+    @inline(__always)
     fileprivate static func smallInteger(_ value: Double) -> Int64? {
         let bits = value.bitPattern
         let significandWidth = UInt64(Double.significandBitCount)
@@ -459,6 +486,7 @@ private struct ComposedBytes {
     var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
 
     /// Writes a byte.
+    @inline(__always)
     mutating func write(_ byte: UInt8) {
         assert(count < Self.capacity)
         start[count] = byte
@@ -467,18 +495,21 @@ private struct ComposedBytes {
 
     /// Writes bytes that fit (up to ``longestKey``), byte by byte: they are short, and a call to
     /// copy them costs more.
+    @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= Self.longestKey, "too long to compose")
         for byte in bytes { write(byte) }
     }
 
     /// Writes the bytes of a literal of up to ``longestKey`` bytes (a key, `null`).
+    @inline(__always)
     mutating func write(_ literal: StaticString) {
         write(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Writes a field's start, `,"key":` (without the comma for the first field), for a key of
     /// up to ``longestKey`` bytes that needs no escape.
+    @inline(__always)
     mutating func writeKey(_ key: UnsafeBufferPointer<UInt8>, isFirst: Bool) {
         if !isFirst { write(UInt8(ascii: ",")) }
         write(UInt8(ascii: "\""))

@@ -61,7 +61,8 @@ extension WayfinderEvent {
     ) -> Bool {
         line.removeAll()
         guard payload.isPrinted(includeMotion: includeMotion, version: version) else { return false }
-        Self.appendCommonFields(to: &line, time: time - origin, device: device, version: version)
+        line.append(literalKey: "time", microseconds: time.microseconds - origin.microseconds)
+        Self.appendFieldsAfterTime(to: &line, device: device, version: version)
         payload.appendJSONFields(to: &line, version: version)
         if version != .one, case .device(.added, _) = payload, let details = device.details {
             details.appendJSONFields(to: &line, origin: origin)
@@ -81,6 +82,11 @@ extension WayfinderEvent {
         version: StreamVersion
     ) {
         line.append(literalKey: "time", seconds: time)
+        appendFieldsAfterTime(to: &line, device: device, version: version)
+    }
+
+    /// Appends the common fields after `time` (see ``appendCommonFields(to:time:device:version:)``).
+    static func appendFieldsAfterTime(to line: inout JSONLine, device: DeviceInstance, version: StreamVersion) {
         line.append(literalKey: "device", device.quotedName)
         line.append(literalKey: "deviceID", device.quotedSource)
         line.append(literalKey: "version", version.rawValue)

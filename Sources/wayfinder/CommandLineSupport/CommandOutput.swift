@@ -66,7 +66,8 @@ final class CommandOutput: TextOutputStream {
     func writeLine(_ line: inout JSONLine) {
         guard failure == nil else { return }
         let isASCII = line.isASCII
-        line.withUTF8 { bytes in
+        // The line and its line feed in one write.
+        line.withUTF8Line { bytes in
             guard isASCII || !bytes.containsControlCharacters(keepingLineBreaks: true) else {
                 return write(String(decoding: bytes, as: UTF8.self))
             }
@@ -76,7 +77,6 @@ final class CommandOutput: TextOutputStream {
                 failure = error
             }
         }
-        write("\n")
     }
 
     /// Hands the underlying file to `body`, for writers that write to an ``OutputFile`` (a
