@@ -283,6 +283,55 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         appendField(key) { $0.writeNumber(value) }
     }
 
+    /// Adds a `type` field and four number fields, their keys and the type literals of printable
+    /// ASCII without a quote or a backslash (checked in debug builds), all in one append: the
+    /// fields of a motion line, the most frequent line, which would otherwise make an append
+    /// (and a uniqueness check) each.
+    mutating func append(
+        literalType type: StaticString,
+        _ first: (key: StaticString, value: Double),
+        _ second: (key: StaticString, value: Double),
+        _ third: (key: StaticString, value: Double),
+        _ fourth: (key: StaticString, value: Double)
+    ) {
+        let longest = ComposedBytes.longestGroupedKey
+        // A number from 9 × 10¹² on may take its shortest form, which is not composed.
+        func isComposed(_ field: (key: StaticString, value: Double)) -> Bool {
+            field.key.utf8CodeUnitCount <= longest && !(field.value.isFinite && field.value.magnitude >= 9e12)
+        }
+        guard type.utf8CodeUnitCount <= longest, isComposed(first), isComposed(second), isComposed(third),
+            isComposed(fourth)
+        else {
+            append(literalKey: "type", literal: type)
+            append(literalKey: first.key, first.value)
+            append(literalKey: second.key, second.value)
+            append(literalKey: third.key, third.value)
+            append(literalKey: fourth.key, fourth.value)
+            return
+        }
+        assert(type.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(type) needs an escape")
+        appendField("type") { bytes in
+            bytes.write(UInt8(ascii: "\""))
+            bytes.write(type)
+            bytes.write(UInt8(ascii: "\""))
+            // One field at a time (an array of the four would be allocated).
+            func write(_ field: (key: StaticString, value: Double)) {
+                assert(
+                    field.key.withUTF8Buffer { Self.isPrintableASCIIWithoutEscapes($0) }, "\(field.key) needs an escape"
+                )
+                bytes.writeKey(
+                    UnsafeBufferPointer(start: field.key.utf8Start, count: field.key.utf8CodeUnitCount), isFirst: false)
+                // Every number here is composed (see isComposed).
+                _ = bytes.writeNumber(field.value)
+            }
+            write(first)
+            write(second)
+            write(third)
+            write(fourth)
+            return true
+        }
+    }
+
     /// Adds a duration given in microseconds, in seconds as ``append(_:seconds:)`` writes it,
     /// whose key is a literal (see ``appendField(_:_:)``): a time in the streams, from
     /// microseconds without making a `Duration` of them when it is from 0 to 2³¹ s (a negative or
@@ -464,9 +513,15 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
 private struct ComposedBytes {
     /// The buffer's size: a literal key of up to ``longestKey`` bytes with its punctuation
     /// (`,"key":`, 4 bytes), then a quoted literal value of up to ``longestKey`` bytes or the
-    /// longest number written here (a sign, 13 digits below 9 × 10¹², a point and 6 decimals; or
-    /// a sign and the 20 digits of a `UInt64`).
-    static let capacity = 128
+    /// longest number written here (``longestNumber``); or the five fields of
+    /// ``JSONLine/append(literalType:_:_:_:_:)`` with keys of up to ``longestGroupedKey`` bytes
+    /// (`,"type":"` and `"`, then four times `,"` and `":` around a key and a number: 234 bytes).
+    static let capacity = 256
+    /// The longest number written here: a sign, 13 digits below 9 × 10¹², a point and 6 decimals
+    /// (21 bytes); or a sign and the 20 digits of a `UInt64`.
+    static let longestNumber = 21
+    /// The longest key (or type) of a field composed with others in one buffer.
+    static let longestGroupedKey = 24
     /// The longest key (or literal value) composed with its field; a longer one is added on its
     /// own.
     static let longestKey = 48

@@ -216,11 +216,9 @@ extension EventPayload {
                 json.append("y", position.y)
             }
         case .motion(let delta, let unaccelerated):
-            json.append(literalKey: "type", literal: "motion")
-            json.append(literalKey: "dx", delta.x)
-            json.append(literalKey: "dy", delta.y)
-            json.append(literalKey: "dxUnaccelerated", unaccelerated.x)
-            json.append(literalKey: "dyUnaccelerated", unaccelerated.y)
+            json.append(
+                literalType: "motion", ("dx", delta.x), ("dy", delta.y), ("dxUnaccelerated", unaccelerated.x),
+                ("dyUnaccelerated", unaccelerated.y))
         case .touch(let phase, let position, let contact) where version == .one:
             appendFields(
                 of: .position(position, touchType: .direct, isDown: phase != .up, contact: contact), to: &json,
