@@ -27,12 +27,17 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
         let name: String
         let source: String
         let details: DeviceDetails?
+        /// The name and the source as the JSON streams print them, on every line: quoted once.
+        let quotedName: JSONLine.QuotedString
+        let quotedSource: JSONLine.QuotedString
 
         init(id: DeviceID, name: String, source: String, details: DeviceDetails?) {
             self.id = id
             self.name = name
             self.source = source
             self.details = details
+            quotedName = JSONLine.QuotedString(name)
+            quotedSource = JSONLine.QuotedString(source)
         }
     }
 
@@ -55,6 +60,10 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
         get { storage.source }
         set { storage = Storage(id: id, name: name, source: newValue, details: details) }
     }
+    /// ``name`` as a JSON string literal.
+    var quotedName: JSONLine.QuotedString { storage.quotedName }
+    /// ``source`` as a JSON string literal.
+    var quotedSource: JSONLine.QuotedString { storage.quotedSource }
     /// What the stream's `device` lines tell about the device (version 2): its model, physical
     /// path, size and settings; nil for a device known by its name alone (a terminal's keys).
     public var details: DeviceDetails? {

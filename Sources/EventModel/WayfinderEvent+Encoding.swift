@@ -61,7 +61,8 @@ extension WayfinderEvent {
     ) -> Bool {
         line.removeAll()
         guard payload.isPrinted(includeMotion: includeMotion, version: version) else { return false }
-        Self.appendCommonFields(to: &line, time: time - origin, device: device, version: version)
+        line.append(literalKey: "time", microseconds: time.microseconds - origin.microseconds)
+        Self.appendFieldsAfterTime(to: &line, device: device, version: version)
         payload.appendJSONFields(to: &line, version: version)
         if version != .one, case .device(.added, _) = payload, let details = device.details {
             details.appendJSONFields(to: &line, origin: origin)
@@ -80,10 +81,15 @@ extension WayfinderEvent {
         device: DeviceInstance,
         version: StreamVersion
     ) {
-        line.append("time", seconds: time)
-        line.append("device", device.name)
-        line.append("deviceID", device.source)
-        line.append("version", version.rawValue)
+        line.append(literalKey: "time", seconds: time)
+        appendFieldsAfterTime(to: &line, device: device, version: version)
+    }
+
+    /// Appends the common fields after `time` (see ``appendCommonFields(to:time:device:version:)``).
+    static func appendFieldsAfterTime(to line: inout JSONLine, device: DeviceInstance, version: StreamVersion) {
+        line.append(literalKey: "device", device.quotedName)
+        line.append(literalKey: "deviceID", device.quotedSource)
+        line.append(literalKey: "version", version.rawValue)
     }
 }
 
@@ -210,11 +216,9 @@ extension EventPayload {
                 json.append("y", position.y)
             }
         case .motion(let delta, let unaccelerated):
-            json.append("type", "motion")
-            json.append("dx", delta.x)
-            json.append("dy", delta.y)
-            json.append("dxUnaccelerated", unaccelerated.x)
-            json.append("dyUnaccelerated", unaccelerated.y)
+            json.append(
+                literalType: "motion", ("dx", delta.x), ("dy", delta.y), ("dxUnaccelerated", unaccelerated.x),
+                ("dyUnaccelerated", unaccelerated.y))
         case .touch(let phase, let position, let contact) where version == .one:
             appendFields(
                 of: .position(position, touchType: .direct, isDown: phase != .up, contact: contact), to: &json,

@@ -226,6 +226,29 @@ import Testing
         #expect(offset.textLine(origin: Self.origin) == #"  0.000000  Pad "1"  grid scrolled to (0, 40)"#)
     }
 
+    /// A motion line's fields are written together; numbers of every size, NaN, and a time
+    /// before the origin print as any other line's.
+    @Test func motionLinesPrintEveryNumberAsOtherLinesDo() {
+        let motion = WayfinderEvent(
+            time: Self.origin - .microseconds(1_500_016), device: Self.pad,
+            payload: .input(
+                .motion(delta: Vector(x: -0.0, y: 1e13 + 0.5), unaccelerated: Vector(x: .nan, y: -123.4567894)),
+                target: nil))
+        #expect(
+            motion.jsonLine(origin: Self.origin, includeMotion: true)
+                == #"{"time":-1.500016,"device":"Pad \"1\"","deviceID":"0:0","version":2,"type":"motion","dx":0,"dy":10000000000000.5,"dxUnaccelerated":null,"dyUnaccelerated":-123.456789}"#
+        )
+        let whole = WayfinderEvent(
+            time: Self.origin + .seconds(3_000_000_000), device: Self.pad,
+            payload: .input(
+                .motion(delta: Vector(x: 4_294_967_296, y: -1e19), unaccelerated: Vector(x: .infinity, y: 2)),
+                target: nil))
+        #expect(
+            whole.jsonLine(origin: Self.origin, includeMotion: true)
+                == #"{"time":3000000000,"device":"Pad \"1\"","deviceID":"0:0","version":2,"type":"motion","dx":4294967296,"dy":-1e+19,"dxUnaccelerated":null,"dyUnaccelerated":2}"#
+        )
+    }
+
     @Test func contentOffsetsArePrintedAsTheTextShowsThem() {
         let offset = WayfinderEvent(
             time: Self.origin + .microseconds(16), device: Self.pad,

@@ -142,4 +142,81 @@ import Testing
         line.append("size", object: size)
         #expect(line.text == #"{"size":{"width":100.5,"height":60}}"#)
     }
+
+    /// Whole numbers below 2³² are written from their bits, without floating point: every digit
+    /// is the same as the rounding to millionths writes, for wholes, fractions, both zeros, the
+    /// edges of the fast path, subnormals, huge magnitudes, NaN and infinities, and a spread of
+    /// generated values.
+    @Test func numbersMatchTheRoundingToMillionths() {
+        var values: [Double] = [
+            0, -0.0, 1, -1, 2, 0.5, -0.5, 1.5, 3, 4_294_967_295, -4_294_967_295, 4_294_967_296,
+            -4_294_967_296, 4_294_967_297, 4_294_967_295.5, 0x1p31, 0x1p32 - 0x1p-20, 0.0000005, 0.0000004999,
+            -0.0000005, 123.4567894, 1e-300, -1e-300, Double.leastNonzeroMagnitude,
+            Double.leastNormalMagnitude, -Double.leastNonzeroMagnitude, 9e12, -9e12, 8_999_999_999_999,
+            9_000_000_000_000.125, 5.76e11, 1e17, 1e20, -1e20, 0x1p63, Double.greatestFiniteMagnitude,
+            .nan, -.nan, .infinity, -.infinity, 0.1 + 0.2, 1.1362510000000001,
+        ]
+        for exponent in -30...40 {
+            let power = Double(sign: .plus, exponent: exponent, significand: 1)
+            values += [power, -power, power.nextUp, power.nextDown, power + 1, power - 1, power * 3, -power * 3]
+        }
+        for whole in -1_000...1_000 {
+            values += [Double(whole), Double(whole) / 4, Double(whole) / 1_000_000, Double(whole) * 1_000_003]
+        }
+        // A reproducible spread over many magnitudes (a linear congruential sequence).
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for _ in 0..<20_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let bits = state >> 11
+            let magnitude =
+                Double(bits) / Double(1 << 53) * Double(sign: .plus, exponent: Int(state % 80) - 40, significand: 1)
+            values.append(state & 1 == 0 ? magnitude : -magnitude)
+            values.append((magnitude * 1_000).rounded())
+        }
+        var mismatches: [String] = []
+        for value in values {
+            var line = JSONLine()
+            line.append("n", value)
+            let expected = #"{"n":"# + Self.millionthsText(value) + "}"
+            if line.text != expected { mismatches.append("\(value): \(line.text), expected \(expected)") }
+        }
+        #expect(mismatches == [])
+    }
+
+    /// Whether a line is ASCII, which lets a writer skip its scan for control characters.
+    @Test func aLineKnowsWhetherItIsASCII() {
+        var line = JSONLine()
+        line.append("device", "Mouse \"1\"\u{1B}")
+        line.append("dx", -1.5)
+        #expect(line.isASCII)
+        line.append("name", "Mus ✓")
+        #expect(!line.isASCII)
+        line.removeAll()
+        #expect(line.isASCII)
+        var nested = JSONLine()
+        nested.append("c1", "\u{85}")
+        line.append("settings", object: nested)
+        #expect(!line.isASCII)
+        #expect(line.text == "{\"settings\":{\"c1\":\"\u{85}\"}}")
+    }
+
+    /// The number formatting as it was written first, with floating point throughout: the
+    /// reference the formatting must match digit for digit.
+    private static func millionthsText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        let magnitude = value.magnitude
+        guard magnitude < 9e12 else {
+            if value == value.rounded(), magnitude < 9.2e18 { return String(Int64(value)) }
+            return value.description
+        }
+        let millionths = Int64((magnitude * 1_000_000).rounded())
+        guard millionths != 0 else { return "0" }
+        let sign = value < 0 ? "-" : ""
+        let whole = millionths / 1_000_000
+        var fraction = String(millionths % 1_000_000)
+        guard fraction != "0" else { return sign + String(whole) }
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        return sign + String(whole) + "." + fraction
+    }
 }

@@ -61,11 +61,14 @@ final class CommandOutput: TextOutputStream {
 
     /// Writes one JSON line and a line feed, as ``writeLine(_:)`` writes its text: its bytes as
     /// they are, without making a string of them, unless they hold a control character to escape
-    /// (JSON leaves C1 characters alone).
+    /// (JSON leaves C1 characters alone). An ASCII line, as nearly every line is, holds none, and
+    /// is not scanned for them.
     func writeLine(_ line: inout JSONLine) {
         guard failure == nil else { return }
-        line.withUTF8 { bytes in
-            guard !bytes.containsControlCharacters(keepingLineBreaks: true) else {
+        let isASCII = line.isASCII
+        // The line and its line feed in one write.
+        line.withUTF8Line { bytes in
+            guard isASCII || !bytes.containsControlCharacters(keepingLineBreaks: true) else {
                 return write(String(decoding: bytes, as: UTF8.self))
             }
             do throws(FileError) {
@@ -74,7 +77,6 @@ final class CommandOutput: TextOutputStream {
                 failure = error
             }
         }
-        write("\n")
     }
 
     /// Hands the underlying file to `body`, for writers that write to an ``OutputFile`` (a

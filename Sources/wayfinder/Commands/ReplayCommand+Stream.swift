@@ -49,7 +49,7 @@ extension ReplayCommand {
                 }
             } else if isJSON {
                 if event.appendJSON(to: &line, includeMotion: includesMotion, version: version) {
-                    output.writeLine(line.text)
+                    output.writeLine(&line)
                 }
             } else if let text = event.textLine(includeMotion: includesMotion) {
                 output.writeLine(text)
