@@ -183,7 +183,9 @@ final class SceneSession: SceneDriver {
                     zoomScale: scrolling.zoomScale
                 )
             }
-            for case let pointer as PointerInteraction in node.interactions where pointer.isHovered {
+            // Through the attachments: hover interactions are never deferred, and asking the node
+            // would make every cell's deferred interactions for one picture.
+            for case let pointer as PointerInteraction in node.attachments.interactions where pointer.isHovered {
                 snapshot.hovered[node.identifier] = pointer.effect
             }
             let childScrollView = Self.scrollViewInteraction(of: node) != nil ? node.identifier : scrollView
