@@ -249,33 +249,44 @@ extension InteractionNode {
     private func hitTestInside(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
         let local = pointInContent(point)
         let children = childNodes
-        let hit: Int
-        if let node = self as? Node {
-            // The built-in node's children are read as what they are: a frame is a load, and no
-            // child is retained until one is entered (through the protocol, each child would be
-            // retained and released around reading its frame, and nodes are weakly referenced,
-            // which sends those the slow way).
-            hit = node.topmostChild(containing: local, visits: &visits)
-        } else if children.count >= ChildIndex.minimumChildCount {
-            hit =
-                childIndexForHitTesting(children).topmostChild(
-                    containing: local, frameOf: { children[$0].frame }, visit: { visits += 1 }) ?? -1
-        } else {
-            hit = -1
-            for index in children.indices.reversed() {
-                visits += 1
-                if children[index].frame.contains(local) {
-                    return children[index].hitTestInside(local, visits: &visits)
+        let hit =
+            if let node = self as? Node {
+                // The built-in node's children are read as what they are: a frame is a load, and
+                // no child is retained until one is entered (through the protocol, each child
+                // would be retained and released around reading its frame, and nodes are weakly
+                // referenced, which sends those the slow way).
+                node.children.withUnsafeBufferPointer { nodes in
+                    topmostChild(count: nodes.count, containing: local, visits: &visits) { nodes[$0].frame }
                 }
+            } else {
+                topmostChild(count: children.count, containing: local, visits: &visits) { children[$0].frame }
             }
-        }
-        guard hit >= 0 else { return self }
+        guard let hit else { return self }
         return children[hit].hitTestInside(local, visits: &visits)
     }
 
-    private func childIndexForHitTesting(_ children: [any InteractionNode]) -> ChildIndex {
-        if let index = attachments.childIndex { return index }
-        let index = ChildIndex(frames: children.map(\.frame))
+    /// The index of the topmost of the node's `count` children whose frame (`frameOf`) contains a
+    /// point of the node's content, or nil; `visits` counts the frames tested. Among many
+    /// children, an index of their frames finds the few near the point.
+    @inline(__always)
+    private func topmostChild(
+        count: Int, containing point: Point, visits: inout Int, frameOf frame: (Int) -> Rect
+    ) -> Int? {
+        if count >= ChildIndex.minimumChildCount {
+            let index = attachments.childIndex ?? makeChildIndex(count: count, frameOf: frame)
+            return index.topmostChild(containing: point, frameOf: frame, visit: { visits += 1 })
+        }
+        var index = count
+        while index > 0 {
+            index -= 1
+            visits += 1
+            if frame(index).contains(point) { return index }
+        }
+        return nil
+    }
+
+    private func makeChildIndex(count: Int, frameOf frame: (Int) -> Rect) -> ChildIndex {
+        let index = ChildIndex(frames: (0..<count).map(frame))
         attachments.childIndex = index
         return index
     }
@@ -374,32 +385,6 @@ public final class Node: InteractionNode {
         self.parent = nil
         TreeRevision.advance()
         parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
-    }
-
-    /// The index of the topmost child whose frame contains a point of the node's content, or -1;
-    /// `visits` counts the frames tested.
-    func topmostChild(containing point: Point, visits: inout Int) -> Int {
-        children.withUnsafeBufferPointer { children in
-            if children.count >= ChildIndex.minimumChildCount {
-                let index = childIndexForHitTesting()
-                return index.topmostChild(
-                    containing: point, frameOf: { children[$0].frame }, visit: { visits += 1 }) ?? -1
-            }
-            var index = children.count
-            while index > 0 {
-                index -= 1
-                visits += 1
-                if children[index].frame.contains(point) { return index }
-            }
-            return -1
-        }
-    }
-
-    private func childIndexForHitTesting() -> ChildIndex {
-        if let index = attachments.childIndex { return index }
-        let index = ChildIndex(frames: children.map(\.frame))
-        attachments.childIndex = index
-        return index
     }
 
     /// Returns the node with an identifier in this node's subtree, or nil.
