@@ -169,11 +169,6 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
     /// Waits on `entries`, leaving what happened in their `revents`; with participants, in the
     /// same `poll(2)` as theirs.
     private func wait(timeout: Duration?, participants: [any PollParticipant]) throws(DeviceError) {
-        guard !participants.isEmpty else {
-            for index in entries.indices { entries[index].revents = 0 }
-            try Readiness.wait(&entries, timeout: timeout)
-            return
-        }
         try Readiness.wait(
             &entries, ownCount: entries.count, timeout: timeout, participants: participants,
             scratch: &participantScratch)
@@ -181,7 +176,7 @@ public final class InputSession<IO: EventDeviceIO & ~Copyable> {
 
     /// Whether the descriptor of `entries[index]` is readable (or has hung up) after the wait.
     private func isReadable(_ index: Int) -> Bool {
-        index < entries.count && entries[index].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
+        index < entries.count && Readiness.isReadable(entries[index])
     }
 
     /// Appends the descriptors the session waits on, each for reading: every open device's, the

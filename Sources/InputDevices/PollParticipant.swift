@@ -65,7 +65,7 @@ extension Readiness {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         var scratch = ParticipantScratch()
         try wait(&entries, ownCount: entries.count, timeout: timeout, participants: participants, scratch: &scratch)
-        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+        return entries.map(isReadable)
     }
 
     /// What a wait with participants keeps from one wait to the next, so that a loop that waits

@@ -84,7 +84,13 @@ public enum Readiness {
     ) throws(DeviceError) -> [Bool] {
         var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         try wait(&entries, timeout: timeout)
-        return entries.map { $0.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 }
+        return entries.map(isReadable)
+    }
+
+    /// Whether a waited-on entry's descriptor is readable, or has hung up or failed (a read then
+    /// says which).
+    static func isReadable(_ entry: pollfd) -> Bool {
+        entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0
     }
 
     /// `poll(2)` on `entries`, at most `timeout` (forever when nil), retrying `EINTR`.
