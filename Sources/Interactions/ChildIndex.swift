@@ -26,11 +26,11 @@ final class ChildIndex {
     private let columns: Int
     private let rows: Int
     /// The children overlapping each cell, in drawing order (ascending index).
-    private var cells: [[Int32]]
+    @exclusivity(unchecked) private var cells: [[Int32]]
     /// Children checked for every point: too large for the cells, or moved beyond the grid.
-    private var everywhere: [Int32]
+    @exclusivity(unchecked) private var everywhere: [Int32]
     /// Each child's frame as the index knows it.
-    private var frames: [Rect]
+    @exclusivity(unchecked) private var frames: [Rect]
 
     /// Builds the index of children with these frames.
     init(frames: [Rect]) {

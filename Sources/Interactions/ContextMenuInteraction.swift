@@ -35,17 +35,17 @@ public protocol ContextMenuInteractionDelegate: AnyObject {
 /// ```
 public final class ContextMenuInteraction: Interaction {
     /// The node the menu belongs to.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// Supplies the actions; when nil, the fixed ``actions`` are presented.
-    public weak var delegate: (any ContextMenuInteractionDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any ContextMenuInteractionDelegate)?
     /// The actions presented when there is no delegate.
     public var actions: [ContextMenuAction] {
         didSet { titles = actions.map(\.title) }
     }
     /// The titles of ``actions``, kept so that presenting the fixed menu allocates nothing.
-    private var titles: [String]
+    @exclusivity(unchecked) private var titles: [String]
     /// Called when the menu is presented, with the actions and what presented them.
-    public var onPresent: (([ContextMenuAction], ActionTrigger) -> Void)?
+    @exclusivity(unchecked) public var onPresent: (([ContextMenuAction], ActionTrigger) -> Void)?
 
     /// The long press that presents the menu for touch and long clicks.
     public var longPress: LongPressGestureRecognizer { recognizers.longPress }
@@ -77,7 +77,7 @@ public final class ContextMenuInteraction: Interaction {
     }
 
     /// The actions of the menu presented last, until another is presented.
-    public private(set) var presentedActions: [ContextMenuAction] = []
+    @exclusivity(unchecked) public private(set) var presentedActions: [ContextMenuAction] = []
 
     /// Chooses an item of the menu presented last: calls its handler.
     /// - Parameter title: The item's title.

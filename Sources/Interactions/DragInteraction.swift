@@ -27,9 +27,9 @@ public import Geometry
 /// ```
 public final class DragInteraction: Interaction {
     /// The node being dragged.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// Called on every phase with the translation since the drag began.
-    public var onDrag: ((GesturePhase, Vector) -> Void)?
+    @exclusivity(unchecked) public var onDrag: ((GesturePhase, Vector) -> Void)?
 
     /// The recognizer for direct touches, with the lift delay.
     public let delayedRecognizer: LongPressGestureRecognizer
@@ -44,10 +44,10 @@ public final class DragInteraction: Interaction {
         case lifted(origin: Point, touchStart: Point)
     }
 
-    private var state = State.idle
+    @exclusivity(unchecked) private var state = State.idle
     /// Whether the item lifted since the current (or last) gesture began; it stays set after the
     /// drop, so that a tap deciding after the drop in the same input still sees a drag.
-    private var liftedInThisGesture = false
+    @exclusivity(unchecked) private var liftedInThisGesture = false
 
     /// Whether the node is lifted and following the touch.
     public var isDragging: Bool {

@@ -344,6 +344,14 @@ final class GestureArbiter {
         system: InteractionSystem,
         time: Timestamp
     ) {
+        if hovered.elementsEqual(hoverParticipants, by: ===) {
+            // The pointer moved within the same path (most motion): every one stays and moves.
+            for recognizer in hovered {
+                recognizer.system = system
+                feed(.hover(.moved, location), to: recognizer, pointerLocation: location, at: time)
+            }
+            return
+        }
         previousHover.removeAll(keepingCapacity: true)
         previousHover.append(contentsOf: hoverParticipants)
         hoverParticipants.removeAll(keepingCapacity: true)

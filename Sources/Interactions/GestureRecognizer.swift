@@ -274,11 +274,11 @@ public class GestureRecognizer {
     /// A disabled recognizer sees no new gesture.
     @exclusivity(unchecked) public var isEnabled = true
     /// The kinds of touch the recognizer sees; others pass it by.
-    public var allowedTouchTypes: Set<TouchType> = TouchTypeSets.all
+    @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = TouchTypeSets.all
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
-    public weak var delegate: (any GestureRecognizerDelegate)?
+    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
     /// The node the recognizer is attached to.
-    public internal(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public internal(set) weak var node: (any InteractionNode)?
     /// Where the last touch or pointer was, in window coordinates.
     @exclusivity(unchecked) public internal(set) var location: Point = .zero
     /// The kind of the touch the recognizer last saw, or nil for a scroll.
@@ -289,7 +289,7 @@ public class GestureRecognizer {
     /// The time of the input that caused the current transition.
     @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
-    public internal(set) weak var system: InteractionSystem?
+    @exclusivity(unchecked) public internal(set) weak var system: InteractionSystem?
     /// The ``TreeRevision`` at which the recognizer's node was last found in the tree of
     /// `attachedRoot`: it still is while the revision is the same.
     @exclusivity(unchecked) var attachedRevision = -1
@@ -300,8 +300,8 @@ public class GestureRecognizer {
     /// gesture, which comes with no touches, the fingers that make it.
     @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
 
-    private var targets: [(GestureRecognizer) -> Void] = []
-    private var failureRequirements: [WeakRecognizer] = []
+    @exclusivity(unchecked) private var targets: [(GestureRecognizer) -> Void] = []
+    @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
 
     /// A recognizing transition held back until the recognizers it requires to fail have failed.
     @exclusivity(unchecked) var pendingTransition: RecognizerState?

@@ -53,7 +53,7 @@ struct HoverMachine: Equatable {
 /// button.addGestureRecognizer(hover)
 /// ```
 public final class HoverGestureRecognizer: GestureRecognizer {
-    private var machine = HoverMachine()
+    @exclusivity(unchecked) private var machine = HoverMachine()
 
     /// Creates a hover recognizer.
     /// - Parameter name: The name in trace lines.

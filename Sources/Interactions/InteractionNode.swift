@@ -221,10 +221,14 @@ extension InteractionNode {
     }
 
     /// Hit tests like ``hitTest(_:)``, counting the nodes whose frames were tested.
-    func hitTest(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
+    ///
+    /// With `forHover`, the search stops above a child whose subtree has no hover recognizer and
+    /// returns the node above it: the hover recognizers of the hit path are all on that node and
+    /// its ancestors, so the nodes below would be tested for nothing.
+    func hitTest(_ point: Point, visits: inout Int, forHover: Bool = false) -> (any InteractionNode)? {
         visits += 1
         guard frame.contains(point) else { return nil }
-        return hitTestInside(point, visits: &visits)
+        return hitTestInside(point, visits: &visits, forHover: forHover)
     }
 
     /// Where a point of the node's own coordinates (those its frame is in) is among its children's
@@ -246,30 +250,23 @@ extension InteractionNode {
 
     /// The deepest node under a point (in the node's own coordinates) already known to be inside
     /// this node.
-    private func hitTestInside(_ point: Point, visits: inout Int) -> (any InteractionNode)? {
+    private func hitTestInside(_ point: Point, visits: inout Int, forHover: Bool) -> (any InteractionNode)? {
+        if let node = self as? Node { return node.deepestNode(inside: point, visits: &visits, forHover: forHover) }
         let local = pointInContent(point)
         let children = childNodes
-        let hit =
-            if let node = self as? Node {
-                // The built-in node's children are read as what they are: a frame is a load, and
-                // no child is retained until one is entered (through the protocol, each child
-                // would be retained and released around reading its frame, and nodes are weakly
-                // referenced, which sends those the slow way).
-                node.children.withUnsafeBufferPointer { nodes in
-                    topmostChild(count: nodes.count, containing: local, visits: &visits) { nodes[$0].frame }
-                }
-            } else {
-                topmostChild(count: children.count, containing: local, visits: &visits) { children[$0].frame }
-            }
-        guard let hit else { return self }
-        return children[hit].hitTestInside(local, visits: &visits)
+        guard
+            let hit = topmostChild(count: children.count, containing: local, visits: &visits, frameOf: { children[$0].frame })
+        else { return self }
+        let child = children[hit]
+        if forHover, child.attachments.hoverRecognizerCount == 0 { return self }
+        return child.hitTestInside(local, visits: &visits, forHover: forHover)
     }
 
     /// The index of the topmost of the node's `count` children whose frame (`frameOf`) contains a
     /// point of the node's content, or nil; `visits` counts the frames tested. Among many
     /// children, an index of their frames finds the few near the point.
     @inline(__always)
-    private func topmostChild(
+    fileprivate func topmostChild(
         count: Int, containing point: Point, visits: inout Int, frameOf frame: (Int) -> Rect
     ) -> Int? {
         if count >= ChildIndex.minimumChildCount {
@@ -385,6 +382,33 @@ public final class Node: InteractionNode {
         self.parent = nil
         TreeRevision.advance()
         parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
+    }
+
+    /// The deepest node under a point (in this node's own coordinates) already known to be inside
+    /// it: the protocol's hit test on a tree of built-in nodes (see
+    /// ``InteractionNode/hitTest(_:)``; `forHover` as in `hitTest(_:visits:forHover:)`).
+    ///
+    /// It walks down the tree without retaining the nodes it passes through: each is held by its
+    /// parent, which the walk has entered, and nothing on the way can change the tree. Only the
+    /// node returned is retained.
+    func deepestNode(inside point: Point, visits: inout Int, forHover: Bool) -> Node {
+        var node = Unmanaged.passUnretained(self)
+        var local = point
+        while true {
+            let next: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { current in
+                local = current.pointInContent(local)
+                return current.children.withUnsafeBufferPointer { nodes in
+                    guard
+                        let hit = current.topmostChild(
+                            count: nodes.count, containing: local, visits: &visits, frameOf: { nodes[$0].frame })
+                    else { return nil }
+                    if forHover, nodes[hit].attachments.hoverRecognizerCount == 0 { return nil }
+                    return Unmanaged.passUnretained(nodes[hit])
+                }
+            }
+            guard let next else { return node.takeUnretainedValue() }
+            node = next
+        }
     }
 
     /// Returns the node with an identifier in this node's subtree, or nil.

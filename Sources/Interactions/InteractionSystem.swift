@@ -273,12 +273,13 @@ public final class InteractionSystem {
 
     /// Collects into `scratch` the enabled recognizers of the node under a point and its
     /// ancestors, deepest first. Deferred interactions are made on the way, except for hovering:
-    /// they have no hover recognizers, so the pointer passing over a node makes nothing.
+    /// they have no hover recognizers, so the pointer passing over a node makes nothing. Hovering
+    /// also stops the hit test above the nodes that have no hover recognizer below them.
     private func collectRecognizers(
         at location: Point, forHover: Bool = false, where include: (GestureRecognizer) -> Bool
     ) {
         scratch.removeAll(keepingCapacity: true)
-        var current = root.hitTest(location, visits: &nodeVisits)
+        var current = root.hitTest(location, visits: &nodeVisits, forHover: forHover)
         while let node = current {
             if !forHover { node.attachDeferredInteractions() }
             for recognizer in node.attachments.gestureRecognizers where recognizer.isEnabled && include(recognizer) {

@@ -131,14 +131,14 @@ struct LongPressMachine {
 public final class LongPressGestureRecognizer: GestureRecognizer {
     /// How long the touch must be held: nil for the system's long press (the classifier's
     /// duration); zero begins on touch down.
-    public var minimumPressDuration: Duration?
+    @exclusivity(unchecked) public var minimumPressDuration: Duration?
     /// How far the touch may move before a duration of the recognizer's own passes, in points.
-    public var allowableMovement: Double
+    @exclusivity(unchecked) public var allowableMovement: Double
     /// The buttons a pointer must hold (finger and pencil touches count as primary).
-    public var buttonMaskRequired: ButtonMask = .primary
+    @exclusivity(unchecked) public var buttonMaskRequired: ButtonMask = .primary
 
-    private var machine = LongPressMachine()
-    private var settings: (duration: Duration?, movement: Double, buttons: ButtonMask)?
+    @exclusivity(unchecked) private var machine = LongPressMachine()
+    @exclusivity(unchecked) private var settings: (duration: Duration?, movement: Double, buttons: ButtonMask)?
 
     /// Creates a long-press recognizer.
     /// - Parameters:

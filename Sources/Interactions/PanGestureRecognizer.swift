@@ -125,20 +125,20 @@ struct PanMachine: Equatable {
 /// `.all` takes wheels too. Touch panning is the same whatever the mask.
 public final class PanGestureRecognizer: GestureRecognizer {
     /// The scrolling the pan takes as panning.
-    public var allowedScrollTypes: ScrollTypeMask = []
+    @exclusivity(unchecked) public var allowedScrollTypes: ScrollTypeMask = []
     /// How far a touch must move before the pan begins, in points.
-    public var minimumMovement: Double
+    @exclusivity(unchecked) public var minimumMovement: Double
 
-    private var machine = PanMachine()
+    @exclusivity(unchecked) private var machine = PanMachine()
 
     /// The movement since the pan began, in points (for scrolling, the way content follows a finger:
     /// scrolling down gives a negative y).
-    public private(set) var translation: Vector = .zero
+    @exclusivity(unchecked) public private(set) var translation: Vector = .zero
     /// The pan's velocity in points per second; for a touchpad scroll, the classifier's velocity at
     /// its end, negated like the translation.
-    public private(set) var velocity: Vector = .zero
+    @exclusivity(unchecked) public private(set) var velocity: Vector = .zero
     /// Where the current or last pan came from.
-    public private(set) var source: PanSource?
+    @exclusivity(unchecked) public private(set) var source: PanSource?
 
     /// Creates a pan recognizer.
     /// - Parameters:
@@ -159,7 +159,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }
 
     /// The settings of the gesture under way: changes apply from the next gesture.
-    private var settings: (movement: Double, scrollTypes: ScrollTypeMask)?
+    @exclusivity(unchecked) private var settings: (movement: Double, scrollTypes: ScrollTypeMask)?
 
     override func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal {
         if machine.state == .idle || settings == nil { settings = (minimumMovement, allowedScrollTypes) }

@@ -15,9 +15,9 @@ public import Geometry
 /// ```
 public final class PanInteraction: Interaction {
     /// The node being panned.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// Called on every phase with the translation since the pan began.
-    public var onPan: ((GesturePhase, Vector) -> Void)?
+    @exclusivity(unchecked) public var onPan: ((GesturePhase, Vector) -> Void)?
     /// The pan recognizer.
     public let pan: PanGestureRecognizer
 

@@ -18,7 +18,7 @@ import InputEvents
 /// photo.addGestureRecognizer(pinch)
 /// ```
 public final class PinchGestureRecognizer: GestureRecognizer {
-    private var machine = PinchTracking()
+    @exclusivity(unchecked) private var machine = PinchTracking()
 
     /// The fingers' spread relative to where the pinch began: 1 at `began`, 2 when they are twice
     /// as far apart. Setting it (often to 1, to read the change since the last event) makes later

@@ -28,13 +28,13 @@ public enum PointerEffect: String, Hashable, Sendable, CaseIterable {
 /// ```
 public final class PointerInteraction: Interaction {
     /// The node the pointer hovers.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// How a view shows the pointer over the node.
-    public var effect: PointerEffect
+    @exclusivity(unchecked) public var effect: PointerEffect
     /// Whether the pointer is over the node.
-    public private(set) var isHovered = false
+    @exclusivity(unchecked) public private(set) var isHovered = false
     /// Called when ``isHovered`` changes.
-    public var onChange: (PointerInteraction) -> Void
+    @exclusivity(unchecked) public var onChange: (PointerInteraction) -> Void
     /// The hover recognizer.
     public let hover: HoverGestureRecognizer
 

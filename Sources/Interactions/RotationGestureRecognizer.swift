@@ -18,7 +18,7 @@ import InputEvents
 /// dial.addGestureRecognizer(rotation)
 /// ```
 public final class RotationGestureRecognizer: GestureRecognizer {
-    private var machine = PinchTracking()
+    @exclusivity(unchecked) private var machine = PinchTracking()
 
     /// How far the fingers turned since the gesture began, in radians, clockwise positive (y points
     /// down). Setting it makes later values relative to the new one, as in UIKit.

@@ -37,20 +37,20 @@ public import InputEvents
 /// ```
 public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// The scroll view's node.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// The content's size, in points.
     public var contentSize: Size {
         didSet { updateExtents() }
     }
     /// Called with each new content offset.
-    public var onScroll: ((Vector) -> Void)?
+    @exclusivity(unchecked) public var onScroll: ((Vector) -> Void)?
     /// The pan that drives the scroll view; it takes every kind of scrolling.
     public let pan: PanGestureRecognizer
     /// The pinch that zooms the content, when zooming is on (``maximumZoomScale`` above
     /// ``minimumZoomScale``), as `UIScrollView.pinchGestureRecognizer`.
-    public private(set) var pinch: PinchGestureRecognizer?
+    @exclusivity(unchecked) public private(set) var pinch: PinchGestureRecognizer?
     /// Called with each new zoom scale.
-    public var onZoom: ((Double) -> Void)?
+    @exclusivity(unchecked) public var onZoom: ((Double) -> Void)?
 
     /// The smallest zoom scale a pinch leaves the content at (1 by default).
     public var minimumZoomScale: Double {
@@ -65,19 +65,19 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// How large the content is drawn: 1 at its own size.
     public var zoomScale: Double { zoom.scale }
     /// The zoom's motion.
-    public private(set) var zoom: ZoomMotion
+    @exclusivity(unchecked) public private(set) var zoom: ZoomMotion
     /// The content point (before zooming, from the content's top-left) that stays under the pinch,
     /// and where the pinch is in the node's coordinates; set while zooming.
-    private var zoomAnchor: (content: Vector, location: Point)?
+    @exclusivity(unchecked) private var zoomAnchor: (content: Vector, location: Point)?
     /// The scale the last zoom action reported, while a zoom is under way: a `changed` that would
     /// repeat it (a pinch released where it was, a frame that moved nothing) is not sent.
-    private var reportedZoomScale: Double?
+    @exclusivity(unchecked) private var reportedZoomScale: Double?
 
     private let thresholds: InteractionThresholds
     /// The horizontal motion.
-    public private(set) var horizontal: ScrollAxisMotion
+    @exclusivity(unchecked) public private(set) var horizontal: ScrollAxisMotion
     /// The vertical motion.
-    public private(set) var vertical: ScrollAxisMotion
+    @exclusivity(unchecked) public private(set) var vertical: ScrollAxisMotion
 
     /// How far the content is scrolled: the content point at the node's top-left corner.
     public var contentOffset: Vector { Vector(x: horizontal.offset, y: vertical.offset) }

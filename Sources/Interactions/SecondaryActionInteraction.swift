@@ -16,11 +16,11 @@ public import EventModel
 /// ```
 public final class SecondaryActionInteraction: Interaction {
     /// The node the action belongs to.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// The action's name, printed as the `action` event's `name`.
     public let name: String
     /// The action: called once per long press or secondary click.
-    public var action: (SecondaryActionInteraction, ActionTrigger) -> Void
+    @exclusivity(unchecked) public var action: (SecondaryActionInteraction, ActionTrigger) -> Void
 
     /// The long press (finger, pencil, long click).
     public var longPress: LongPressGestureRecognizer { recognizers.longPress }

@@ -16,11 +16,11 @@ import EventModel
 /// ```
 public final class SwipeActionInteraction: Interaction {
     /// The node the action belongs to.
-    public private(set) weak var node: (any InteractionNode)?
+    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
     /// The action's name, printed as the `action` event's `name`.
     public let name: String
     /// The action: called once per swipe.
-    public var action: (SwipeActionInteraction) -> Void
+    @exclusivity(unchecked) public var action: (SwipeActionInteraction) -> Void
     /// The swipe recognizer.
     public let swipe: SwipeGestureRecognizer
 

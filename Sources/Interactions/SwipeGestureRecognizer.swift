@@ -166,23 +166,23 @@ struct SwipeMachine: Equatable {
 /// ```
 public final class SwipeGestureRecognizer: GestureRecognizer {
     /// The directions that count; one of them, or several.
-    public var direction: SwipeDirection
+    @exclusivity(unchecked) public var direction: SwipeDirection
     /// How many fingers make the swipe: 1 for a flick of a finger or a click-and-drag, 3 or 4 for
     /// a touchpad's swipe.
-    public var numberOfTouchesRequired: Int
+    @exclusivity(unchecked) public var numberOfTouchesRequired: Int
     /// How long a one-finger swipe may take, from down to up.
-    public var maximumDuration: Duration
+    @exclusivity(unchecked) public var maximumDuration: Duration
     /// How far a swipe may stray from its direction (see
     /// ``InteractionThresholds/swipeMaximumDeviation``).
-    public var maximumDeviation: Double
+    @exclusivity(unchecked) public var maximumDeviation: Double
     /// How far a one-finger touch must move to be moving at all: a pan's minimum movement.
-    public var minimumMovement: Double
+    @exclusivity(unchecked) public var minimumMovement: Double
     /// The direction of the last swipe recognized.
     public var swipedDirection: SwipeDirection { machine.direction }
 
-    private var machine = SwipeMachine()
+    @exclusivity(unchecked) private var machine = SwipeMachine()
     /// The settings of the gesture under way: changes apply from the next gesture.
-    private var settings: SwipeMachine.Settings?
+    @exclusivity(unchecked) private var settings: SwipeMachine.Settings?
 
     /// Creates a swipe recognizer.
     /// - Parameters:

@@ -87,15 +87,15 @@ struct TapMachine: Equatable {
 /// it is a secondary click.
 public final class TapGestureRecognizer: GestureRecognizer {
     /// How many taps make the gesture.
-    public var numberOfTapsRequired: Int
+    @exclusivity(unchecked) public var numberOfTapsRequired: Int
     /// The buttons that must hold every tap (finger and pencil touches count as primary).
-    public var buttonMaskRequired: ButtonMask = .primary
+    @exclusivity(unchecked) public var buttonMaskRequired: ButtonMask = .primary
     /// How far a tap may move, in points.
-    public var allowableMovement: Double
+    @exclusivity(unchecked) public var allowableMovement: Double
     /// The longest gap between taps.
-    public var multipleTapInterval: Duration
+    @exclusivity(unchecked) public var multipleTapInterval: Duration
 
-    private var machine = TapMachine()
+    @exclusivity(unchecked) private var machine = TapMachine()
 
     /// Creates a tap recognizer.
     /// - Parameters:
@@ -121,7 +121,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     }
 
     /// The settings of the gesture under way: changes apply from the next gesture.
-    private var settings: Settings?
+    @exclusivity(unchecked) private var settings: Settings?
 
     override func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal {
         if machine.state == .idle || settings == nil {
