@@ -255,7 +255,8 @@ extension InteractionNode {
         let local = pointInContent(point)
         let children = childNodes
         guard
-            let hit = topmostChild(count: children.count, containing: local, visits: &visits, frameOf: { children[$0].frame })
+            let hit = topmostChild(
+                count: children.count, containing: local, visits: &visits, frameOf: { children[$0].frame })
         else { return self }
         let child = children[hit]
         if forHover, child.attachments.hoverRecognizerCount == 0 { return self }
