@@ -58,6 +58,13 @@ final class GestureArbiter {
     @exclusivity(unchecked) private var holds: [Hold] = []
     /// The hover participants before an update, reused.
     @exclusivity(unchecked) private var previousHover: [GestureRecognizer] = []
+    /// The earliest deadline of the participants' machines, as last worked out (see
+    /// ``nextDeadline``); valid while `isEarliestDeadlineKnown`.
+    @exclusivity(unchecked) private var earliestDeadline: Timestamp?
+    /// Whether no participant's machine or state can have changed since `earliestDeadline` was
+    /// worked out: a machine changes only when the arbiter gives it input, fires its deadline,
+    /// moves it to a state or puts it at rest, or when its recognizer leaves its node.
+    @exclusivity(unchecked) private var isEarliestDeadlineKnown = false
 
     init(root: any InteractionNode) {
         self.root = root
@@ -94,6 +101,7 @@ final class GestureArbiter {
         system: InteractionSystem,
         at time: Timestamp
     ) {
+        deadlinesMayHaveChanged()
         let old = participants(of: sequence)
         for recognizer in old where !newParticipants.contains(where: { $0 === recognizer }) {
             switch recognizer.state {
@@ -125,6 +133,7 @@ final class GestureArbiter {
 
     /// Adds the recognizers of a touch that began while others were down to the touch sequence.
     func join(_ newParticipants: [GestureRecognizer], system: InteractionSystem) {
+        deadlinesMayHaveChanged()
         for recognizer in newParticipants where !touchParticipants.contains(where: { $0 === recognizer }) {
             touchParticipants.append(recognizer)
             recognizer.system = system
@@ -150,6 +159,7 @@ final class GestureArbiter {
 
     /// Puts a recognizer at rest and lets go of the touches it held.
     private func rest(_ recognizer: GestureRecognizer) {
+        deadlineMayHaveChanged(of: recognizer)
         recognizer.reset()
         holds.removeAll { $0.recognizer === recognizer }
     }
@@ -281,6 +291,7 @@ final class GestureArbiter {
         pointerLocation: Point,
         at time: Timestamp
     ) {
+        deadlineMayHaveChanged(of: recognizer)
         guard isAttached(recognizer) else { return }
         guard recognizer.isActive else { return }
         if let sample = input.touchSample {
@@ -370,13 +381,31 @@ final class GestureArbiter {
 
     // MARK: Time
 
-    /// The earliest deadline of a participant's state machine.
+    /// The earliest deadline of a participant's state machine. Worked out again only after
+    /// something may have changed one (most frames change none: a pointer moving with no button
+    /// down gives no participant input).
     var nextDeadline: Timestamp? {
+        if isEarliestDeadlineKnown { return earliestDeadline }
         var earliest: Timestamp?
         Self.findEarliestDeadline(in: touchParticipants, into: &earliest)
         Self.findEarliestDeadline(in: scrollParticipants, into: &earliest)
         Self.findEarliestDeadline(in: gestureParticipants, into: &earliest)
+        earliestDeadline = earliest
+        isEarliestDeadlineKnown = true
         return earliest
+    }
+
+    /// Forgets the earliest deadline: a participant's machine or state may have changed.
+    func deadlinesMayHaveChanged() {
+        isEarliestDeadlineKnown = false
+    }
+
+    /// Forgets the earliest deadline if a recognizer whose machine or state may have changed can
+    /// be a participant: hover recognizers never are (they hold no touch and take no scroll or
+    /// gesture), so the pointer moving over them keeps it.
+    @inline(__always)
+    private func deadlineMayHaveChanged(of recognizer: GestureRecognizer) {
+        if !recognizer.watchesHover { isEarliestDeadlineKnown = false }
     }
 
     private static func findEarliestDeadline(in participants: [GestureRecognizer], into earliest: inout Timestamp?) {
@@ -390,6 +419,8 @@ final class GestureArbiter {
     /// Fires the participants' deadlines up to a time, earliest first; returns the time of the last
     /// one fired, or nil when none was due.
     func runDeadlines(upTo time: Timestamp, isTouchDown: Bool) -> Timestamp? {
+        // Nothing is due before the earliest deadline (most frames).
+        guard let earliest = nextDeadline, earliest <= time else { return nil }
         var last: Timestamp?
         while true {
             var earliest: (recognizer: GestureRecognizer, deadline: Timestamp)?
@@ -399,6 +430,7 @@ final class GestureArbiter {
             guard let (recognizer, deadline) = earliest else { return last }
             last = deadline
             recognizer.time = deadline
+            deadlineMayHaveChanged(of: recognizer)
             apply(recognizer.proposal(advancingTo: deadline), to: recognizer, at: deadline)
             if recognizer.isActive, recognizer.machineDeadline == deadline {
                 // A machine that keeps a deadline it has passed would stop time here.
@@ -439,7 +471,10 @@ final class GestureArbiter {
             recognizer.attachedRoot = ObjectIdentifier(root)
             return true
         }
-        if recognizer.state != .possible || recognizer.pendingTransition != nil { recognizer.reset() }
+        if recognizer.state != .possible || recognizer.pendingTransition != nil {
+            deadlineMayHaveChanged(of: recognizer)
+            recognizer.reset()
+        }
         return false
     }
 
@@ -608,6 +643,7 @@ final class GestureArbiter {
 
     /// Moves a recognizer to a state and calls its targets (except on `failed`).
     private func commit(_ recognizer: GestureRecognizer, _ state: RecognizerState, at time: Timestamp) {
+        deadlineMayHaveChanged(of: recognizer)
         let old = recognizer.state
         recognizer.state = state
         recognizer.time = time

@@ -413,6 +413,7 @@ public class GestureRecognizer {
 
     /// Forgets the gesture under way: the recognizer was removed from its node.
     func detach() {
+        system?.arbiter.deadlinesMayHaveChanged()
         reset()
         system = nil
     }

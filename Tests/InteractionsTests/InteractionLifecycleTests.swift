@@ -79,6 +79,21 @@ import Testing
         #expect(menu.longPress.state == .possible)
     }
 
+    @Test func removingARecognizerTakesItsDeadlineAwayAtOnce() {
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        let double = TapGestureRecognizer(name: "double", numberOfTapsRequired: 2)
+        cell.addGestureRecognizer(double)
+        let harness = InteractionHarness(children: [cell])
+        harness.click(at: Point(x: 150, y: 150))
+        let up = harness.now
+        // After the first tap, it waits 300 ms for the second; asking again changes nothing.
+        #expect(harness.system.nextDeadline == up + .milliseconds(300))
+        #expect(harness.system.nextDeadline == up + .milliseconds(300))
+        cell.removeGestureRecognizer(double)
+        // Before any more input or time: the system no longer waits for it.
+        #expect(harness.system.nextDeadline == nil)
+    }
+
     @Test func removingADragMidDragPutsTheNodeBackSilently() {
         let card = Node(identifier: "card", frame: Rect(x: 100, y: 100, width: 100, height: 100))
         let drag = DragInteraction()
