@@ -48,7 +48,7 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Returns the duration from `rhs` to `lhs`.
     public static func - (lhs: Timestamp, rhs: Timestamp) -> Duration {
-        .microseconds(lhs.microseconds - rhs.microseconds)
+        .wholeMicroseconds(lhs.microseconds - rhs.microseconds)
     }
 
     /// Moves the timestamp later by a duration.
@@ -62,10 +62,28 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 }
 
 extension Duration {
+    /// Attoseconds in a microsecond.
+    private static let attosecondsPerMicrosecond: Int64 = 1_000_000_000_000
+
     /// The duration in whole microseconds, truncated toward zero.
+    ///
+    /// A duration is 128 bits of attoseconds. Those under about 9.2 s (every threshold, frame
+    /// interval and gap between two frames) fit in 64 bits and take one division; `components`,
+    /// which the others go through, divides 128-bit numbers, and a deadline or a frame time is
+    /// worked out this way several times a frame.
     public var wholeMicroseconds: Int64 {
+        let low = Int64(bitPattern: _low)
+        if _high == low >> 63 { return low / Self.attosecondsPerMicrosecond }
         let (seconds, attoseconds) = components
-        return seconds * 1_000_000 + attoseconds / 1_000_000_000_000
+        return seconds * 1_000_000 + attoseconds / Self.attosecondsPerMicrosecond
+    }
+
+    /// A duration of whole microseconds: `.microseconds(_:)` without its 128-bit multiplication
+    /// when the attoseconds fit in 64 bits (under about 9.2 s).
+    public static func wholeMicroseconds(_ microseconds: Int64) -> Duration {
+        let (attoseconds, overflow) = microseconds.multipliedReportingOverflow(by: attosecondsPerMicrosecond)
+        guard !overflow else { return .microseconds(microseconds) }
+        return Duration(_high: attoseconds >> 63, low: UInt64(bitPattern: attoseconds))
     }
 
     /// The duration in seconds, as a floating-point number.
