@@ -363,9 +363,9 @@ final class GestureArbiter {
             }
             return
         }
-        previousHover.removeAll(keepingCapacity: true)
+        previousHover.removeAllKeepingCapacity()
         previousHover.append(contentsOf: hoverParticipants)
-        hoverParticipants.removeAll(keepingCapacity: true)
+        hoverParticipants.removeAllKeepingCapacity()
         hoverParticipants.append(contentsOf: hovered)
         for recognizer in previousHover where !hovered.contains(where: { $0 === recognizer }) {
             feed(.hover(.exited, location), to: recognizer, pointerLocation: location, at: time)
@@ -376,7 +376,7 @@ final class GestureArbiter {
             recognizer.system = system
             feed(.hover(stays ? .moved : .entered, location), to: recognizer, pointerLocation: location, at: time)
         }
-        previousHover.removeAll(keepingCapacity: true)
+        previousHover.removeAllKeepingCapacity()
     }
 
     // MARK: Time

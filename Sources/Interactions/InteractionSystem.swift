@@ -234,7 +234,7 @@ public final class InteractionSystem {
                 arbiter.join(scratch, system: self)
             }
             arbiter.hold(sample, by: scratch)
-            scratch.removeAll(keepingCapacity: true)
+            scratch.removeAllKeepingCapacity()
             arbiter.deliver(.touchBegan(sample), to: .touch, pointerLocation: pointerLocation, at: time)
         case .move(let sample):
             arbiter.deliver(.touchMoved(sample), to: .touch, pointerLocation: pointerLocation, at: time)
@@ -253,7 +253,7 @@ public final class InteractionSystem {
             if startsSequence {
                 collectGestureRecognizers(for: gesture, at: location)
                 arbiter.replace(.gesture, with: scratch, system: self, at: time)
-                scratch.removeAll(keepingCapacity: true)
+                scratch.removeAllKeepingCapacity()
             }
             arbiter.isGesturing = gesture.phase == .began || gesture.phase == .changed
             arbiter.deliver(
@@ -263,7 +263,7 @@ public final class InteractionSystem {
             if startsSequence {
                 collectRecognizers(at: pointerLocation) { $0.acceptsScroll(from: sample.source) }
                 arbiter.replace(.scroll, with: scratch, system: self, at: time)
-                scratch.removeAll(keepingCapacity: true)
+                scratch.removeAllKeepingCapacity()
             }
             arbiter.isScrolling = sample.phase == .began || sample.phase == .changed
             arbiter.deliver(.scroll(sample), to: .scroll, pointerLocation: pointerLocation, at: time)
@@ -278,7 +278,7 @@ public final class InteractionSystem {
     private func collectRecognizers(
         at location: Point, forHover: Bool = false, where include: (GestureRecognizer) -> Bool
     ) {
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAllKeepingCapacity()
         var current = root.hitTest(location, visits: &nodeVisits, forHover: forHover)
         while let node = current {
             if !forHover { node.attachDeferredInteractions() }
@@ -294,7 +294,7 @@ public final class InteractionSystem {
     /// those holding every finger of its kind that is down; on a touchpad (or when no finger is
     /// known), those of the node under the gesture and its ancestors.
     private func collectGestureRecognizers(for gesture: Gesture, at location: Point) {
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAllKeepingCapacity()
         let down = gesture.touchType == .indirectPointer ? 0 : router.touchCount(of: gesture.touchType)
         if down > 0 {
             arbiter.collectHolders(ofEvery: down, touchesOf: gesture.touchType, taking: gesture.kind, into: &scratch)
@@ -313,7 +313,7 @@ public final class InteractionSystem {
         guard root.attachments.hoverRecognizerCount > 0 || arbiter.isHovering else { return }
         collectRecognizers(at: pointerLocation, forHover: true) { $0.watchesHover }
         arbiter.updateHover(scratch, at: pointerLocation, system: self, time: time)
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAllKeepingCapacity()
     }
 
     // MARK: Time
@@ -355,7 +355,7 @@ public final class InteractionSystem {
     private func drain(into output: inout [TimedPayload]) {
         guard !outbox.isEmpty else { return }
         output.append(contentsOf: outbox)
-        outbox.removeAll(keepingCapacity: true)
+        outbox.removeAllKeepingCapacity()
     }
 }
 

@@ -241,7 +241,7 @@ public final class Runtime {
         guard let device = device(id), frame.isComplete else { return }
         let start = output.count
         advanceDeadlines(to: frame.time, into: &output)
-        classified.removeAll(keepingCapacity: true)
+        classified.removeAllKeepingCapacity()
         device.classifier.process(frame, into: &classified)
         schedule(device)
         collectDecisions(of: device, before: output.count)
@@ -267,7 +267,7 @@ public final class Runtime {
         let start = output.count
         advanceDeadlines(to: time, into: &output)
         if let scene {
-            sceneOutput.removeAll(keepingCapacity: true)
+            sceneOutput.removeAllKeepingCapacity()
             scene.press(input, at: time, into: &sceneOutput)
             append(sceneOutput, device: device, into: &output)
         }
@@ -289,7 +289,7 @@ public final class Runtime {
         advanceDeadlines(to: time, into: &output)
         var isDone = false
         if let scene {
-            sceneOutput.removeAll(keepingCapacity: true)
+            sceneOutput.removeAllKeepingCapacity()
             isDone = scene.perform(request, at: time, into: &sceneOutput)
             append(sceneOutput, device: device, into: &output)
         }
@@ -407,12 +407,12 @@ public final class Runtime {
         Self.remove(device, from: &devices)
         Self.remove(device, from: &observers)
         device.scheduledDeadline = nil
-        classified.removeAll(keepingCapacity: true)
+        classified.removeAllKeepingCapacity()
         device.classifier.removeDevice(at: time, into: &classified)
         collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
         if let scene, lastPointerDevice?.id == id {
-            sceneOutput.removeAll(keepingCapacity: true)
+            sceneOutput.removeAllKeepingCapacity()
             scene.cancelPointerGestures(at: time, into: &sceneOutput)
             append(sceneOutput, device: device.identity, into: &output)
             lastPointerDevice = nil
@@ -439,7 +439,7 @@ public final class Runtime {
             }
             // The devices due, in the order they were added, taken out of the queue first: one
             // that does not move its deadline comes back in the next round, not this one.
-            dueDevices.removeAll(keepingCapacity: true)
+            dueDevices.removeAllKeepingCapacity()
             while let (deviceDeadline, device) = firstDeviceDeadline(), deviceDeadline <= deadline {
                 deadlines.removeFirst()
                 device.scheduledDeadline = nil
@@ -449,7 +449,7 @@ public final class Runtime {
                 // What an earlier device's input did to it (a key, for disable-while-typing)
                 // may have moved its deadline.
                 if let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline {
-                    classified.removeAll(keepingCapacity: true)
+                    classified.removeAllKeepingCapacity()
                     device.classifier.advance(to: deadline, into: &classified)
                     collectDecisions(of: device, before: output.count)
                     route(classified, from: device, into: &output)
@@ -457,7 +457,7 @@ public final class Runtime {
                 schedule(device)
             }
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
-                sceneOutput.removeAll(keepingCapacity: true)
+                sceneOutput.removeAllKeepingCapacity()
                 scene.advance(to: deadline, into: &sceneOutput)
                 append(sceneOutput, device: lastPointerDevice ?? .synthetic("scene"), into: &output)
             }
@@ -480,7 +480,7 @@ public final class Runtime {
                     reportUnnamedKey(code, keysym: keysym, on: device)
                     continue
                 }
-                sceneOutput.removeAll(keepingCapacity: true)
+                sceneOutput.removeAllKeepingCapacity()
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
                 append(sceneOutput, device: device.identity, into: &output)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .touch, .gesture:
@@ -494,7 +494,7 @@ public final class Runtime {
                     continue
                 }
                 lastPointerDevice = device.identity
-                sceneOutput.removeAll(keepingCapacity: true)
+                sceneOutput.removeAllKeepingCapacity()
                 let target = scene.handlePointer(input, into: &sceneOutput)
                 output.append(
                     WayfinderEvent(

@@ -60,7 +60,7 @@ final class SceneSession: SceneDriver {
 
     func press(_ input: KeyInput, at time: Timestamp, into output: inout [TimedPayload]) {
         guard let focus else { return }
-        focusEvents.removeAll(keepingCapacity: true)
+        focusEvents.removeAllKeepingCapacity()
         _ = focus.handle(input, into: &focusEvents)
         for event in focusEvents {
             output.append(TimedPayload(time: time, payload: event))
