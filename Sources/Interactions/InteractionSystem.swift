@@ -336,9 +336,12 @@ public final class InteractionSystem {
             interactionVisits += 1
             interaction.advance(to: time, reporting: self)
         }
+        // Those at rest or out of the tree leave. Whether one is in the tree is answered in O(1)
+        // while the tree keeps the shape in which they were all last found in it.
         let revision = TreeRevision.current
-        armedInTreeRevision = -1
-        armed.removeAll { $0.nextDeadline == nil || !isInTree($0) }
+        if armed.contains(where: { $0.nextDeadline == nil || !isInTree($0) }) {
+            armed.removeAll { $0.nextDeadline == nil || !isInTree($0) }
+        }
         // Every one left was found in the tree; it stays there while nothing is removed.
         if TreeRevision.current == revision { armedInTreeRevision = revision }
     }
