@@ -357,6 +357,12 @@ public final class InteractionSystem {
 
     private func drain(into output: inout [TimedPayload]) {
         guard !outbox.isEmpty else { return }
+        if output.isEmpty {
+            // The usual case: the caller's buffer is empty, so the two trade storage instead of
+            // copying every event across. Both keep their capacity, so neither grows again.
+            swap(&output, &outbox)
+            return
+        }
         output.append(contentsOf: outbox)
         outbox.removeAllKeepingCapacity()
     }
