@@ -97,6 +97,8 @@ public final class InteractionSystem {
     @exclusivity(unchecked) private var router: PointerRouter
     /// The gesture arbiter, which recognizers also ask where their touches are.
     let arbiter: GestureArbiter
+    /// The root when it is a built-in ``Node``, whose trees are hit tested without the protocol.
+    private let rootNode: Node?
     /// The time-driven interactions with a deadline.
     @exclusivity(unchecked) private var armed: [any TimeDrivenInteraction] = []
     /// The ``TreeRevision`` at which every armed interaction was last found in the tree; -1 after
@@ -120,6 +122,7 @@ public final class InteractionSystem {
         self.thresholds = thresholds
         router = PointerRouter(sceneSize: sceneSize)
         arbiter = GestureArbiter(root: root)
+        rootNode = root as? Node
         armed.reserveCapacity(8)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(16)
@@ -279,14 +282,33 @@ public final class InteractionSystem {
         at location: Point, forHover: Bool = false, where include: (GestureRecognizer) -> Bool
     ) {
         scratch.removeAllKeepingCapacity()
+        if let rootNode {
+            // A tree of built-in nodes is walked through their own storage, not the protocol.
+            nodeVisits += 1
+            guard rootNode.frame.contains(location) else { return }
+            var current: Node? = rootNode.deepestNode(inside: location, visits: &nodeVisits, forHover: forHover)
+            while let node = current {
+                collect(from: node, forHover: forHover, where: include)
+                current = node === rootNode ? nil : node.parent
+            }
+            return
+        }
         var current = root.hitTest(location, visits: &nodeVisits, forHover: forHover)
         while let node = current {
-            if !forHover { node.attachDeferredInteractions() }
-            for recognizer in node.attachments.gestureRecognizers where recognizer.isEnabled && include(recognizer) {
-                scratch.append(recognizer)
-            }
-            if node === root { break }
-            current = node.parentNode
+            collect(from: node, forHover: forHover, where: include)
+            current = node === root ? nil : node.parentNode
+        }
+    }
+
+    /// Adds to `scratch` a node's enabled recognizers that `include` accepts, making its deferred
+    /// interactions first unless for hovering.
+    @inline(__always)
+    private func collect(
+        from node: some InteractionNode, forHover: Bool, where include: (GestureRecognizer) -> Bool
+    ) {
+        if !forHover { node.attachDeferredInteractions() }
+        for recognizer in node.attachments.gestureRecognizers where recognizer.isEnabled && include(recognizer) {
+            scratch.append(recognizer)
         }
     }
 
