@@ -20,6 +20,8 @@ final class ClassificationLoop {
     // 50 instructions more per frame (retaining the array, checking the index), and their times
     // are read once: `EventFrame.time` is a call into `InputEvents` per frame. Both are the
     // loop's costs, not the classifier's. (Passing a frame still retains its events once.)
+    //
+    // The output is cleared with `removeAllKeepingCapacity()`, as the runtime clears its buffer.
     @exclusivity(unchecked) private var translator: DeviceTranslator
     private let frames: UnsafeMutableBufferPointer<EventFrame>
     private let times: [Int64]
@@ -64,7 +66,7 @@ final class ClassificationLoop {
     /// Classifies the next `count` frames.
     func run(_ count: Int) {
         for _ in 0..<count {
-            output.removeAll(keepingCapacity: true)
+            output.removeAllKeepingCapacity()
             let time = Timestamp(microseconds: times[index] + offsetMicroseconds)
             translator.process(frames[index], at: time, into: &output)
             produced &+= output.count

@@ -22,7 +22,7 @@ public import InputEvents
 /// var output: [ClassifiedInput] = []
 /// output.reserveCapacity(64)
 /// for frame in recorded.frames {
-///     output.removeAll(keepingCapacity: true)
+///     output.removeAllKeepingCapacity()
 ///     translator.process(frame, at: frame.time, into: &output)
 ///     for input in output { print(input) }
 /// }

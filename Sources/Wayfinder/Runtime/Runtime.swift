@@ -241,7 +241,7 @@ public final class Runtime {
         guard let device = device(id), frame.isComplete else { return }
         let start = output.count
         advanceDeadlines(to: frame.time, into: &output)
-        classified.removeAll(keepingCapacity: true)
+        classified.removeAllKeepingCapacity()
         device.classifier.process(frame, into: &classified)
         schedule(device)
         collectDecisions(of: device, before: output.count)
@@ -407,7 +407,7 @@ public final class Runtime {
         Self.remove(device, from: &devices)
         Self.remove(device, from: &observers)
         device.scheduledDeadline = nil
-        classified.removeAll(keepingCapacity: true)
+        classified.removeAllKeepingCapacity()
         device.classifier.removeDevice(at: time, into: &classified)
         collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
@@ -449,7 +449,7 @@ public final class Runtime {
                 // What an earlier device's input did to it (a key, for disable-while-typing)
                 // may have moved its deadline.
                 if let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline {
-                    classified.removeAll(keepingCapacity: true)
+                    classified.removeAllKeepingCapacity()
                     device.classifier.advance(to: deadline, into: &classified)
                     collectDecisions(of: device, before: output.count)
                     route(classified, from: device, into: &output)
