@@ -95,25 +95,36 @@ struct MotionTrackers: Hashable, Sendable {
     }
 
     /// Adds a motion event's delta at `time` (libinput's `trackers_feed`).
+    ///
+    /// Inlined where it is called, with the default two trackers' path: every motion event of a
+    /// mouse or touchpad feeds them, and a call of its own cost as much as the feeding.
+    @inline(__always)
     mutating func feed(_ delta: Vector, at time: Int64) {
-        current = current + 1 == count ? 0 : current + 1
+        guard isPair else { return feedEveryTracker(delta, at: time) }
         // With two trackers the speed is the latest movement's whatever the directions (a change
-        // of direction keeps the newest tracker's speed too): the angle is only worked out when
-        // there are older trackers to stop at.
+        // of direction keeps the newest tracker's speed too): the newest tracker's direction is
+        // not worked out. It starts afresh; only the other one adds the delta up.
+        let newest = Tracker(delta: Vector(x: 0, y: 0), time: time, direction: CompassDirections.undefined)
+        if current == 0 {
+            current = 1
+            evenTracker.delta = evenTracker.delta + delta
+            oddTracker = newest
+        } else {
+            current = 0
+            oddTracker.delta = oddTracker.delta + delta
+            evenTracker = newest
+        }
+    }
+
+    /// `feed(_:at:)` with more than two trackers, kept out of line: the default two are fed
+    /// where `feed` is called.
+    @inline(never)
+    private mutating func feedEveryTracker(_ delta: Vector, at time: Int64) {
+        current = current + 1 == count ? 0 : current + 1
+        // The angle is only worked out when there are older trackers to stop at.
         let newest = Tracker(
             delta: Vector(x: 0, y: 0), time: time,
             direction: count > 2 ? CompassDirections.of(delta) : CompassDirections.undefined)
-        if isPair {
-            // The newest tracker starts afresh: only the other one adds the delta up.
-            if current == 0 {
-                oddTracker.delta = oddTracker.delta + delta
-                evenTracker = newest
-            } else {
-                evenTracker.delta = evenTracker.delta + delta
-                oddTracker = newest
-            }
-            return
-        }
         let current = current
         trackers.withUnsafeMutableBufferPointer { trackers in
             for tracker in trackers.indices { trackers[tracker].delta = trackers[tracker].delta + delta }
@@ -139,8 +150,17 @@ struct MotionTrackers: Hashable, Sendable {
     /// `speed(at:)`, read where the trackers are. It is `mutating` although it changes nothing:
     /// called from a mutating method, a non-mutating one gets a copy of the trackers, and that
     /// copy, read right after `feed` wrote them, waits for those stores to complete.
+    ///
+    /// Inlined where it is called, with the default two trackers' path, as `feed` is.
+    @inline(__always)
     mutating func speedInPlace(at time: Int64) -> Double {
         if isPair { return latestSpeed(at: time) }
+        return speedOfEveryTracker(at: time)
+    }
+
+    /// `speedInPlace(at:)` with more than two trackers, kept out of line as `feedEveryTracker` is.
+    @inline(never)
+    private mutating func speedOfEveryTracker(at time: Int64) -> Double {
         var result = 0.0
         var initial = 0.0
         var direction = trackers[current].direction
@@ -171,6 +191,7 @@ struct MotionTrackers: Hashable, Sendable {
     /// `speed(at:)` with the default two trackers: the older tracker's speed, which is the
     /// latest movement's (whatever its direction, since the newest tracker's is undefined, and
     /// with no older tracker to compare it with).
+    @inline(__always)
     private mutating func latestSpeed(at time: Int64) -> Double {
         let older = current == 0 ? oddTracker : evenTracker
         if older.time > time { return 0 }

@@ -102,6 +102,9 @@ struct TouchpadGesture {
     }
 
     /// A frame ended with the same finger count as the one before.
+    ///
+    /// Inlined into the touchpad's frame: most frames of one finger only read its delta here.
+    @inline(__always)
     mutating func frame(fingers: TouchpadFingers, contacts: [Contact], at time: Timestamp) -> Action? {
         switch state {
         case .none, .other:

@@ -743,6 +743,11 @@ struct TouchpadTranslator: PointingPart {
     /// Moves the pointer by fingers' movement (one finger, or the dragging fingers' average):
     /// accelerated for the pointer, and unaccelerated for the press, which judges finger travel
     /// (its thresholds are millimetres, in points at 1000 dpi, whatever the acceleration).
+    ///
+    /// Inlined where it is called (twice): one finger's motion is most frames' output, and as a
+    /// call of its own its register saves and restores cost more than its work around the
+    /// accelerator.
+    @inline(__always)
     private mutating func movePointer(
         by millimetres: Vector, at time: Timestamp, into output: inout [ClassifiedInput]
     ) {
