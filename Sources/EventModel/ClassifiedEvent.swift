@@ -185,25 +185,6 @@ public struct ClassifiedInput: Hashable, Sendable {
     }
 }
 
-extension Array where Element == ClassifiedInput {
-    /// Empties a classifier's output buffer and keeps its storage, as
-    /// `removeAll(keepingCapacity: true)` does, at a fraction of the cost: call it before every
-    /// frame.
-    ///
-    /// Why: ``ClassifiedEvent`` is not trivially destructible (a key carries its keysym's name and
-    /// its text as strings), so the standard library's `removeAll` destroys the elements through
-    /// the runtime's generic array destroy, a value-witness call per element found through the
-    /// type's metadata, and then moves the (empty) tail down: about 115 instructions for the one
-    /// input a touchpad frame usually produces, a tenth of classifying the frame. Taking the
-    /// elements off the end one at a time destroys each with code specialised for
-    /// `ClassifiedInput` (which has nothing to release but for a key), about 45 instructions, and
-    /// an empty buffer costs a comparison.
-    @inlinable
-    public mutating func removeAllKeepingCapacity() {
-        while !isEmpty { removeLast() }
-    }
-}
-
 /// An XKB keysym: the symbol a key means in the active layout (`z` for `KEY_Y` in German).
 public struct KeySymbol: Hashable, Sendable, CustomStringConvertible {
     /// The keysym's number (`XKB_KEY_*`).

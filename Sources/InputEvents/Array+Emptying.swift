@@ -1,10 +1,16 @@
 extension Array {
     /// Removes every element and keeps the storage, as `removeAll(keepingCapacity: true)` does,
-    /// but costs one comparison when the array is already empty: the standard call goes through the
-    /// general `replaceSubrange` whatever the count, and the frame path empties buffers that are
-    /// usually empty (what hovering collected, what the scene added) several times a frame.
+    /// for a buffer emptied every frame: call it before each one.
+    ///
+    /// Why: the standard call goes through the general `replaceSubrange` whatever the count, and
+    /// destroys elements that are not trivially destructible (classified inputs, whose keys carry
+    /// strings; events; recognizers) through the runtime's generic array destroy, a value-witness
+    /// call per element found through the type's metadata. Taking the elements off the end one at
+    /// a time destroys each with code specialised for its type (about 45 instructions for a
+    /// classified input instead of about 115), and an empty buffer, the usual case for most of
+    /// the frame path's buffers, costs one comparison.
     @inlinable
-    package mutating func removeAllKeepingCapacity() {
-        if !isEmpty { removeAll(keepingCapacity: true) }
+    public mutating func removeAllKeepingCapacity() {
+        while !isEmpty { removeLast() }
     }
 }
