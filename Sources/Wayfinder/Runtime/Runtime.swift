@@ -549,9 +549,19 @@ public final class Runtime {
 
     /// Hands the events one call appended to ``onEvent`` and the event sequences, and the
     /// decisions taken meanwhile to ``onDecision``, each before the events it preceded.
+    ///
+    /// Inlined up to the question whether anyone listens: the delivery below sets up the event
+    /// sequences' generic types on entry, which a frame nobody listens to (a benchmark, an
+    /// embedder reading the output buffer) should not pay for.
+    @inline(__always)
     private func notify(_ output: [WayfinderEvent], from start: Int) {
         if !decisions.isEmpty { return notifyWithDecisions(output, from: start) }
         guard start < output.count, onEvent != nil || !continuations.isEmpty || !buffers.isEmpty else { return }
+        deliver(output, from: start)
+    }
+
+    @inline(never)
+    private func deliver(_ output: [WayfinderEvent], from start: Int) {
         for event in output[start...] {
             onEvent?(event)
             for continuation in continuations.values { continuation.yield(event) }
