@@ -12,15 +12,20 @@ import WayfinderTestSupport
 /// so that the loop follows the runtime through refactoring unchanged.
 final class RuntimeLoop {
     private let runtime: Runtime
-    private let frames: [(device: DeviceID, frame: EventFrame)]
+    /// The frames, in memory the loop owns, each moved out of its slot for its call and back after,
+    /// as a caller that owns its frame passes it (the live loop hands the runtime the frame it
+    /// assembled): copying it out would retain and release its events every frame, a cost of the
+    /// loop, not of the runtime. Its events' times move one pass later after each call.
+    private let frames: UnsafeMutableBufferPointer<EventFrame>
+    /// Which device each frame is from.
+    private let frameDevices: [DeviceID]
     /// How much later each pass is than the one before: the frames' span and the replay's settle
     /// time, so every gesture and deceleration of a pass ends before the next begins.
-    private let passLength: Duration
-    private var scratch = EventFrame(events: [])
-    /// The events of one frame: a buffer that keeps its capacity, as the live loop's does.
+    private let passMicroseconds: Int64
+    /// The events of one frame: a buffer that keeps its capacity, emptied as the live loop
+    /// empties its own.
     private var output: [WayfinderEvent] = []
     private var index = 0
-    private var offset = Duration.zero
     /// Events produced so far, so that the work cannot be optimised away.
     private(set) var produced = 0
 
@@ -40,14 +45,15 @@ final class RuntimeLoop {
     ) throws {
         guard let last = frames.last?.1.time else { throw BenchmarkError(description: "no frames to play") }
         self.runtime = runtime
-        self.frames = frames
-        passLength = last - .zero + Replay.settleDuration
+        self.frames = .allocate(capacity: frames.count)
+        _ = self.frames.initialize(from: frames.map(\.1))
+        frameDevices = frames.map(\.0)
+        passMicroseconds = (last - .zero + Replay.settleDuration).wholeMicroseconds
         for (index, description) in devices.enumerated() {
             runtime.addDevice(
                 .replayed(DeviceID(rawValue: index), name: description.name, recording: 0, device: index),
                 description: description, at: .zero)
         }
-        scratch.events.reserveCapacity(64)
         output.reserveCapacity(64)
         let clock = ContinuousClock()
         let deadline = warmUpBudget.map { clock.now + $0 }
@@ -55,6 +61,11 @@ final class RuntimeLoop {
             run(1)
             if let deadline, clock.now > deadline { break }
         }
+    }
+
+    deinit {
+        frames.deinitialize()
+        frames.deallocate()
     }
 
     /// The demo: its scene and the frames of all its recordings, merged in time order; with
@@ -103,37 +114,29 @@ final class RuntimeLoop {
     /// Plays the next `count` frames.
     func run(_ count: Int) {
         // The loop's own state in locals: the harness should cost nothing next to the runtime
-        // (class properties would be checked for exclusive access on every frame, and shifting
-        // times by a `Duration` divides 128-bit integers).
+        // (class properties would be checked for exclusive access on every frame).
         var index = self.index
-        var shift = offset.wholeMicroseconds
-        let passMicroseconds = passLength.wholeMicroseconds
         var produced = self.produced
-        // Taken out of the properties, so that the buffers are not shared and reuse their storage.
-        var scratch = self.scratch
-        self.scratch = EventFrame(events: [])
+        let pass = passMicroseconds
+        // Taken out of the property, so that the buffer is not shared and reuses its storage.
         var output = self.output
         self.output = []
         for _ in 0..<count {
-            let (device, frame) = frames[index]
-            scratch.events.removeAll(keepingCapacity: true)
-            for var event in frame.events {
-                event.time = Timestamp(microseconds: event.time.microseconds + shift)
-                scratch.events.append(event)
-            }
-            output.removeAll(keepingCapacity: true)
-            runtime.process(scratch, from: device, into: &output)
+            let slot = frames.baseAddress.unsafelyUnwrapped + index
+            var frame = slot.move()
+            output.removeAllKeepingCapacity()
+            runtime.process(frame, from: frameDevices[index], into: &output)
             produced &+= output.count
-            index += 1
-            if index == frames.count {
-                index = 0
-                shift += passMicroseconds
+            // The next pass plays the frame one pass later (its events are its own: no copy).
+            for event in frame.events.indices {
+                frame.events[event].time = Timestamp(microseconds: frame.events[event].time.microseconds + pass)
             }
+            slot.initialize(to: consume frame)
+            index += 1
+            if index == frames.count { index = 0 }
         }
         self.index = index
-        offset = .microseconds(shift)
         self.produced = produced
-        self.scratch = scratch
         self.output = output
         blackHole(produced)
     }
