@@ -62,6 +62,9 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
 
     /// Empties the object, keeping its storage for the next line.
     public mutating func removeAll() {
+        // Already empty (a writer that skips motion empties the line for every motion event):
+        // nothing to do. Every field sets `hasFields`, so without one the body is just `{`.
+        guard hasFields else { return }
         body.removeAll(keepingCapacity: true)
         body.append(UInt8(ascii: "{"))
         hasFields = false

@@ -47,26 +47,30 @@ public struct DeviceSelection: Hashable, Sendable {
 /// let source = try DeviceSessionSource(grabs: false) { warning in print(warning) }
 /// try LiveLoop(runtime: runtime, source: source).run()
 /// ```
+///
+/// Its state is marked `@exclusivity(unchecked)`: only its own methods touch it, and none holds
+/// an access open while calling out (the report closure is called between accesses), so the
+/// dynamic checks would cost every frame for nothing.
 public final class DeviceSessionSource: PollableInputSource {
     private let session: InputSession<LibevdevDeviceIO>
-    private var identifiers: [String: DeviceID] = [:]
-    private var nextIdentifier = 0
+    @exclusivity(unchecked) private var identifiers: [String: DeviceID] = [:]
+    @exclusivity(unchecked) private var nextIdentifier = 0
     private let report: (String) -> Void
     private let skipped: SkippedNodes
     /// The devices whose dropped events were reported.
-    private var droppedPaths: Set<String> = []
+    @exclusivity(unchecked) private var droppedPaths: Set<String> = []
     /// The device of the last frame and its identifier. Frames come in runs from one device, and
     /// a frame's path is the very string the session keeps for its device, so that telling it
     /// from the last one compares two pointers where a lookup in `identifiers` would hash it.
-    private var lastFrameDevice: (path: String, id: DeviceID?)?
+    @exclusivity(unchecked) private var lastFrameDevice: (path: String, id: DeviceID?)?
     /// The buffers the frames of one wake-up are copied into, reused from wake-up to wake-up. A
     /// frame the session hands out shares its device's buffer, which the device empties for its
     /// next frame: kept until the loop feeds it, it would make the device allocate a buffer per
     /// frame. Once the loop has fed the frames and let go of them, every buffer here is unshared
     /// again, and refilling it allocates nothing.
-    private var frameBuffers: [[InputEvent]] = []
+    @exclusivity(unchecked) private var frameBuffers: [[InputEvent]] = []
     /// How many of `frameBuffers` hold frames of the current wake-up.
-    private var usedFrameBuffers = 0
+    @exclusivity(unchecked) private var usedFrameBuffers = 0
 
     /// The nodes the opener turned away because the selection does not name them: their
     /// `failed` reports are not warnings.

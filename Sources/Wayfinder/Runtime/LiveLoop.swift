@@ -9,7 +9,10 @@ public import InputEvents
 /// What a live source reports: devices coming and going, and their frames.
 public enum LiveInput: Sendable {
     /// A device appeared (at start-up or plugged in), with the instance it is known by.
-    case added(DeviceInstance, DeviceDescription)
+    ///
+    /// Boxed: a description is large and rare, and inline it would make every frame's input as
+    /// large, and every copy of one go through the enum's outlined value witnesses.
+    indirect case added(DeviceInstance, DeviceDescription)
     /// A device sent a frame.
     case frame(DeviceID, EventFrame)
     /// A device went away (unplugged, or its descriptor hung up).
@@ -71,18 +74,23 @@ public protocol PollableInputSource: LiveInputSource {
 ///   ``drain()`` when either is over.
 ///
 /// A loop and its runtime belong to one thread or actor at a time (see <doc:Concurrency>).
+///
+/// Its buffers are marked `@exclusivity(unchecked)`: only the loop's own methods touch them, a
+/// wake-up at a time, and none holds an access open while calling out (the source appends to a
+/// buffer passed in, and the runtime is fed one input at a time by index), so the dynamic checks
+/// would cost every wake-up for nothing.
 public final class LiveLoop {
     private let runtime: Runtime
     private let source: any LiveInputSource
     private let now: () -> Timestamp
-    private var inputs: [LiveInput] = []
-    private var produced: [WayfinderEvent] = []
+    @exclusivity(unchecked) private var inputs: [LiveInput] = []
+    @exclusivity(unchecked) private var produced: [WayfinderEvent] = []
     /// The epoll set an application waits on, once asked for.
     private var readiness: ReadinessSet?
     /// The source's descriptors, asked for after every drain (a buffer kept from drain to drain).
     private var requests: [PollRequest] = []
     /// Whether the loop has finished: devices removed, source closed.
-    public private(set) var isFinished = false
+    @exclusivity(unchecked) public private(set) var isFinished = false
 
     /// Creates a loop.
     /// - Parameters:
@@ -113,7 +121,8 @@ public final class LiveLoop {
     public func run() throws {
         defer { finish() }
         while !isFinished {
-            inputs.removeAll(keepingCapacity: true)
+            // `feed()` leaves it empty; emptying an empty array still costs a call.
+            if !inputs.isEmpty { inputs.removeAll(keepingCapacity: true) }
             let timeout = runtime.nextDeadline.map { deadline in max(.zero, deadline - now()) }
             let isRunning = try source.poll(timeout: timeout, into: &inputs)
             feed()
@@ -215,15 +224,18 @@ public final class LiveLoop {
     }
 
     private func feed() {
-        for input in inputs {
+        // By index: iterating would copy every input out of the buffer first.
+        var index = 0
+        while index < inputs.count {
             // The runtime's `onEvent` and `events` carry the output; the buffer is only reused.
             produced.removeAll(keepingCapacity: true)
-            switch input {
+            switch inputs[index] {
             case .added(let instance, let description):
                 runtime.addDevice(instance, description: description, at: now(), into: &produced)
             case .frame(let id, let frame): runtime.process(frame, from: id, into: &produced)
             case .removed(let id): runtime.removeDevice(id, at: now(), into: &produced)
             }
+            index += 1
         }
         inputs.removeAll(keepingCapacity: true)
     }

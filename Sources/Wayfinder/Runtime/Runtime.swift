@@ -552,11 +552,21 @@ public final class Runtime {
     private func notify(_ output: [WayfinderEvent], from start: Int) {
         if !decisions.isEmpty { return notifyWithDecisions(output, from: start) }
         guard start < output.count, onEvent != nil || !continuations.isEmpty || !buffers.isEmpty else { return }
-        for event in output[start...] {
-            onEvent?(event)
-            for continuation in continuations.values { continuation.yield(event) }
-            for buffer in buffers { buffer.yield(event) }
+        // Each event lent from the buffer by index: iterating the slice would copy every event out
+        // (and destroy the copy), and walking the empty dictionary of continuations looks up its
+        // view's metadata, on every frame.
+        output.withUnsafeBufferPointer { events in
+            for index in start..<events.count {
+                onEvent?(events[index])
+                if !continuations.isEmpty || !buffers.isEmpty { yieldToSequences(events[index]) }
+            }
         }
+    }
+
+    /// Hands an event to the event sequences (``events`` and ``events(keepingNewest:)``).
+    private func yieldToSequences(_ event: WayfinderEvent) {
+        for continuation in continuations.values { continuation.yield(event) }
+        for buffer in buffers { buffer.yield(event) }
     }
 
     private func notifyWithDecisions(_ output: [WayfinderEvent], from start: Int) {
