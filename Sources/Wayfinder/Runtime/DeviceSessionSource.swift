@@ -136,7 +136,8 @@ public final class DeviceSessionSource: PollableInputSource {
 
     /// Served in every wait for the devices, with their descriptors and timeouts: the
     /// accessibility bus's connection (``AccessibleScene``), for one.
-    public var participants: [any PollParticipant] = []
+    /// (Unchecked for exclusivity as the rest: read once per wake-up, set between them.)
+    @exclusivity(unchecked) public var participants: [any PollParticipant] = []
 
     public func appendPollRequests(to requests: inout [PollRequest]) {
         session.appendPollRequests(to: &requests)
