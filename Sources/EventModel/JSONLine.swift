@@ -56,7 +56,11 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     ) rethrows -> Result {
         body.append(UInt8(ascii: "}"))
         body.append(UInt8(ascii: "\n"))
-        defer { body.removeLast(2) }
+        // One at a time: `removeLast(2)` takes the general path of replacing a range.
+        defer {
+            body.removeLast()
+            body.removeLast()
+        }
         return try body.withUnsafeBufferPointer(process)
     }
 
