@@ -201,7 +201,7 @@ public final class DeviceSessionSource: PollableInputSource {
         }
         let index = usedFrameBuffers
         usedFrameBuffers += 1
-        frameBuffers[index].removeAll(keepingCapacity: true)
+        frameBuffers[index].removeAllKeepingCapacity()
         frameBuffers[index].append(contentsOf: frame.events)
         return EventFrame(events: frameBuffers[index])
     }

@@ -228,7 +228,7 @@ public final class LiveLoop {
         var index = 0
         while index < inputs.count {
             // The runtime's `onEvent` and `events` carry the output; the buffer is only reused.
-            produced.removeAll(keepingCapacity: true)
+            produced.removeAllKeepingCapacity()
             switch inputs[index] {
             case .added(let instance, let description):
                 runtime.addDevice(instance, description: description, at: now(), into: &produced)
@@ -237,6 +237,6 @@ public final class LiveLoop {
             }
             index += 1
         }
-        inputs.removeAll(keepingCapacity: true)
+        inputs.removeAllKeepingCapacity()
     }
 }

@@ -241,7 +241,7 @@ public final class Runtime {
         guard let device = device(id), frame.isComplete else { return }
         let start = output.count
         advanceDeadlines(to: frame.time, into: &output)
-        classified.removeAll(keepingCapacity: true)
+        classified.removeAllKeepingCapacity()
         device.classifier.process(frame, into: &classified)
         schedule(device)
         collectDecisions(of: device, before: output.count)
@@ -449,7 +449,7 @@ public final class Runtime {
                 // What an earlier device's input did to it (a key, for disable-while-typing)
                 // may have moved its deadline.
                 if let deviceDeadline = device.classifier.nextDeadline, deviceDeadline <= deadline {
-                    classified.removeAll(keepingCapacity: true)
+                    classified.removeAllKeepingCapacity()
                     device.classifier.advance(to: deadline, into: &classified)
                     collectDecisions(of: device, before: output.count)
                     route(classified, from: device, into: &output)
