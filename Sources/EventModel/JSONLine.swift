@@ -69,8 +69,8 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         // Already empty (a writer that skips motion empties the line for every motion event):
         // nothing to do. Every field sets `hasFields`, so without one the body is just `{`.
         guard hasFields else { return }
-        body.removeAll(keepingCapacity: true)
-        body.append(UInt8(ascii: "{"))
+        // Everything after the opening brace, which stays.
+        body.removeSubrange(1...)
         hasFields = false
         isASCII = true
     }
@@ -672,15 +672,14 @@ private struct ComposedBytes {
         if signedMillionths < 0 { write(UInt8(ascii: "-")) }
         let millionths = signedMillionths.magnitude
         writeDigits(millionths / 1_000_000)
-        var fraction = millionths % 1_000_000
+        let fraction = millionths % 1_000_000
         guard fraction != 0 else { return }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
         write(UInt8(ascii: "."))
-        writeDigits(fraction, width: digits)
+        // All six digits, then back over the trailing zeros (a digit is not zero): fewer
+        // divisions than dropping the zeros first and counting what is left.
+        let fractionDigits = 6
+        writeDigits(fraction, exactly: fractionDigits)
+        while start[count - 1] == UInt8(ascii: "0") { count -= 1 }
     }
 
     /// Writes an integer in decimal.
@@ -701,7 +700,11 @@ private struct ComposedBytes {
             guard power < largestPowerOfTen else { break }
             power *= 10
         }
-        let length = max(digitCount, width)
+        writeDigits(value, exactly: max(digitCount, width))
+    }
+
+    /// Writes the last `length` decimal digits of `value`, with leading zeros.
+    mutating func writeDigits(_ value: UInt64, exactly length: Int) {
         var remaining = value
         assert(count + length <= Self.capacity)
         // From the last digit back.
