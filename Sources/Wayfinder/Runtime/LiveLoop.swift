@@ -76,9 +76,10 @@ public protocol PollableInputSource: LiveInputSource {
 /// A loop and its runtime belong to one thread or actor at a time (see <doc:Concurrency>).
 ///
 /// Its buffers are marked `@exclusivity(unchecked)`: only the loop's own methods touch them, a
-/// wake-up at a time, and none holds an access open while calling out (the source appends to a
-/// buffer passed in, and the runtime is fed one input at a time by index), so the dynamic checks
-/// would cost every wake-up for nothing.
+/// wake-up at a time, and the dynamic checks would cost every wake-up for nothing. The one access
+/// held while calling out is the runtime's to `produced`, while it hands events to `onEvent`;
+/// the loop's methods called from there (which <doc:Concurrency> rules out) stop at a
+/// precondition instead of reaching it.
 public final class LiveLoop {
     private let runtime: Runtime
     private let source: any LiveInputSource
@@ -91,6 +92,8 @@ public final class LiveLoop {
     private var requests: [PollRequest] = []
     /// Whether the loop has finished: devices removed, source closed.
     @exclusivity(unchecked) public private(set) var isFinished = false
+    /// Whether the runtime is being fed, and so may be calling out to `onEvent` with `produced`.
+    @exclusivity(unchecked) private var isFeeding = false
 
     /// Creates a loop.
     /// - Parameters:
@@ -119,6 +122,7 @@ public final class LiveLoop {
     /// keys and buttons) and closes the source.
     /// - Throws: What the source throws while waiting.
     public func run() throws {
+        precondition(!isFeeding, Self.reentranceMessage)
         defer { finish() }
         while !isFinished {
             // `feed()` leaves it empty; emptying an empty array still costs a call.
@@ -179,6 +183,7 @@ public final class LiveLoop {
     /// - Throws: What the source throws while reading.
     @discardableResult
     public func drain() throws -> Bool {
+        precondition(!isFeeding, Self.reentranceMessage)
         guard !isFinished else { return false }
         let current = now()
         inputs.removeAll(keepingCapacity: true)
@@ -206,6 +211,7 @@ public final class LiveLoop {
     /// the source. `run()` and ``drain()`` do it when the source stops; call it when the
     /// application quits first. Calling it again does nothing.
     public func finish() {
+        precondition(!isFeeding, Self.reentranceMessage)
         guard !isFinished else { return }
         isFinished = true
         produced.removeAll(keepingCapacity: true)
@@ -223,7 +229,14 @@ public final class LiveLoop {
         readiness?.update(to: requests)
     }
 
+    /// Why the loop stops a call from inside the runtime's handlers.
+    private static let reentranceMessage =
+        "LiveLoop: run(), drain() and finish() cannot be called from inside the runtime's onEvent"
+
     private func feed() {
+        guard !inputs.isEmpty else { return }
+        // Nothing here throws: cleared after the loop rather than by a `defer`.
+        isFeeding = true
         // By index: iterating would copy every input out of the buffer first.
         var index = 0
         while index < inputs.count {
@@ -237,6 +250,7 @@ public final class LiveLoop {
             }
             index += 1
         }
+        isFeeding = false
         inputs.removeAllKeepingCapacity()
     }
 }
