@@ -17,17 +17,6 @@ unsigned long wayfinder_eviocgrab_request(void) { return EVIOCGRAB; }
 
 unsigned long wayfinder_eviocgname_request(unsigned int length) { return EVIOCGNAME(length); }
 
-unsigned long wayfinder_input_event_size(void) { return sizeof(struct input_event); }
-
-long long wayfinder_input_event_seconds(const struct input_event *event) { return event->input_event_sec; }
-
-long long wayfinder_input_event_microseconds(const struct input_event *event) { return event->input_event_usec; }
-
-void wayfinder_input_event_set_time(struct input_event *event, long long seconds, long long microseconds) {
-    event->input_event_sec = seconds;
-    event->input_event_usec = microseconds;
-}
-
 /// The pipe the handlers write to; -1 when none is installed.
 static volatile sig_atomic_t wayfinder_stop_signal_descriptor = -1;
 

@@ -27,17 +27,15 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
         let name: String
         let source: String
         let details: DeviceDetails?
-        /// The name and the source as the JSON streams print them, on every line: quoted once.
-        let quotedName: JSONLine.QuotedString
-        let quotedSource: JSONLine.QuotedString
+        /// The name and the source as the JSON streams print them, on every line: written once.
+        let jsonFields: JSONLine.DeviceFields
 
         init(id: DeviceID, name: String, source: String, details: DeviceDetails?) {
             self.id = id
             self.name = name
             self.source = source
             self.details = details
-            quotedName = JSONLine.QuotedString(name)
-            quotedSource = JSONLine.QuotedString(source)
+            jsonFields = JSONLine.DeviceFields(name: name, source: source)
         }
     }
 
@@ -60,10 +58,8 @@ public struct DeviceInstance: Hashable, Sendable, CustomStringConvertible {
         get { storage.source }
         set { storage = Storage(id: id, name: name, source: newValue, details: details) }
     }
-    /// ``name`` as a JSON string literal.
-    var quotedName: JSONLine.QuotedString { storage.quotedName }
-    /// ``source`` as a JSON string literal.
-    var quotedSource: JSONLine.QuotedString { storage.quotedSource }
+    /// The `device` and `deviceID` fields of the JSON streams' lines.
+    var jsonFields: JSONLine.DeviceFields { storage.jsonFields }
     /// What the stream's `device` lines tell about the device (version 2): its model, physical
     /// path, size and settings; nil for a device known by its name alone (a terminal's keys).
     public var details: DeviceDetails? {

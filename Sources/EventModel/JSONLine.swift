@@ -56,14 +56,21 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
     ) rethrows -> Result {
         body.append(UInt8(ascii: "}"))
         body.append(UInt8(ascii: "\n"))
-        defer { body.removeLast(2) }
+        // One at a time: `removeLast(2)` takes the general path of replacing a range.
+        defer {
+            body.removeLast()
+            body.removeLast()
+        }
         return try body.withUnsafeBufferPointer(process)
     }
 
     /// Empties the object, keeping its storage for the next line.
     public mutating func removeAll() {
-        body.removeAll(keepingCapacity: true)
-        body.append(UInt8(ascii: "{"))
+        // Already empty (a writer that skips motion empties the line for every motion event):
+        // nothing to do. Every field sets `hasFields`, so without one the body is just `{`.
+        guard hasFields else { return }
+        // Everything after the opening brace, which stays.
+        body.removeSubrange(1...)
         hasFields = false
         isASCII = true
     }
@@ -228,27 +235,42 @@ public struct JSONLine: Hashable, Sendable, CustomStringConvertible {
         appendQuoted(value)
     }
 
-    /// A string already written as a JSON string literal, quotes included: for a string printed on
-    /// many lines (a device's name), quoted once rather than on every line.
-    struct QuotedString: Hashable, Sendable {
-        /// The literal's UTF-8 bytes.
+    /// A device's `device` and `deviceID` fields and the `version` key, `,"device":…,"deviceID":…,
+    /// "version":`, written once per device: every line of the device has them after `time`, and
+    /// composing them for each (two keys, two quoted strings, four appends) cost a motion line
+    /// about a quarter of its instructions.
+    struct DeviceFields: Hashable, Sendable {
+        /// The fields' UTF-8 bytes, from the comma before `device` to the colon after `version`.
         let bytes: [UInt8]
-        /// Whether the string is ASCII.
+        /// Whether the name and the source are ASCII.
         let isASCII: Bool
 
-        /// Quotes a string.
-        init(_ string: String) {
+        /// Writes the fields of a device with this name and source.
+        init(name: String, source: String) {
             var bytes: [UInt8] = []
-            isASCII = JSONLine.appendQuoted(string, to: &bytes)
+            JSONLine.append(",\"device\":", to: &bytes)
+            let isNameASCII = JSONLine.appendQuoted(name, to: &bytes)
+            JSONLine.append(",\"deviceID\":", to: &bytes)
+            let isSourceASCII = JSONLine.appendQuoted(source, to: &bytes)
+            JSONLine.append(",\"version\":", to: &bytes)
             self.bytes = bytes
+            isASCII = isNameASCII && isSourceASCII
         }
     }
 
-    /// Adds a string field, quoted beforehand, whose key is a literal (see ``appendField(_:_:)``).
-    mutating func append(literalKey key: StaticString, _ value: QuotedString) {
-        appendField(key)
-        if !value.isASCII { isASCII = false }
-        body.append(contentsOf: value.bytes)
+    /// Adds a device's `device`, `deviceID` and `version` fields, as `append(literalKey:)` adds
+    /// each, in one append (and a second for a version above 9).
+    mutating func append(_ fields: DeviceFields, version: Int) {
+        if !fields.isASCII { isASCII = false }
+        if hasFields {
+            body.append(contentsOf: fields.bytes)
+        } else {
+            // No comma before the first field.
+            fields.bytes.withUnsafeBufferPointer { body.append(contentsOf: $0.dropFirst()) }
+        }
+        hasFields = true
+        guard (0...9).contains(version) else { return appendInteger(version) }
+        body.append(UInt8(ascii: "0") + UInt8(version))
     }
 
     /// Adds a string field whose key and value are literals of printable ASCII without a quote or
@@ -548,12 +570,40 @@ private struct ComposedBytes {
         count += 1
     }
 
-    /// Writes bytes that fit (up to ``longestKey``), byte by byte: they are short, and a call to
-    /// copy them costs more.
+    /// Writes bytes that fit (up to ``longestKey``), eight at a time and then the rest in
+    /// halves: they are short, and a call to copy them costs more, but a key such as
+    /// `dxUnaccelerated` copied byte by byte cost a motion line about a sixth of its instructions.
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
-        precondition(bytes.count <= Self.longestKey, "too long to compose")
-        for byte in bytes { write(byte) }
+        let length = bytes.count
+        precondition(length <= Self.longestKey, "too long to compose")
+        guard let base = bytes.baseAddress else { return }
+        let source = UnsafeRawPointer(base)
+        let destination = UnsafeMutableRawPointer(start + count)
+        var offset = 0
+        while length - offset >= 8 {
+            destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset, as: UInt64.self
+            )
+            offset += 8
+        }
+        if length - offset >= 4 {
+            destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt32.self), toByteOffset: offset, as: UInt32.self
+            )
+            offset += 4
+        }
+        if length - offset >= 2 {
+            destination.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: offset, as: UInt16.self), toByteOffset: offset, as: UInt16.self
+            )
+            offset += 2
+        }
+        if offset < length {
+            destination.storeBytes(
+                of: source.load(fromByteOffset: offset, as: UInt8.self), toByteOffset: offset, as: UInt8.self)
+        }
+        count += length
     }
 
     /// Writes the bytes of a literal of up to ``longestKey`` bytes (a key, `null`).
@@ -622,15 +672,14 @@ private struct ComposedBytes {
         if signedMillionths < 0 { write(UInt8(ascii: "-")) }
         let millionths = signedMillionths.magnitude
         writeDigits(millionths / 1_000_000)
-        var fraction = millionths % 1_000_000
+        let fraction = millionths % 1_000_000
         guard fraction != 0 else { return }
-        var digits = 6
-        while fraction % 10 == 0 {
-            fraction /= 10
-            digits -= 1
-        }
         write(UInt8(ascii: "."))
-        writeDigits(fraction, width: digits)
+        // All six digits, then back over the trailing zeros (a digit is not zero): fewer
+        // divisions than dropping the zeros first and counting what is left.
+        let fractionDigits = 6
+        writeDigits(fraction, exactly: fractionDigits)
+        while start[count - 1] == UInt8(ascii: "0") { count -= 1 }
     }
 
     /// Writes an integer in decimal.
@@ -641,6 +690,8 @@ private struct ComposedBytes {
 
     /// Writes the decimal digits of `value`, with leading zeros up to `width` digits.
     mutating func writeDigits(_ value: UInt64, width: Int = 1) {
+        // One digit, as most of a mouse's counts and a session's first seconds are.
+        if value < 10, width <= 1 { return write(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value)) }
         let largestPowerOfTen: UInt64 = 10_000_000_000_000_000_000
         var digitCount = 1
         var power: UInt64 = 10
@@ -649,12 +700,20 @@ private struct ComposedBytes {
             guard power < largestPowerOfTen else { break }
             power *= 10
         }
-        let length = max(digitCount, width)
+        writeDigits(value, exactly: max(digitCount, width))
+    }
+
+    /// Writes the last `length` decimal digits of `value`, with leading zeros.
+    mutating func writeDigits(_ value: UInt64, exactly length: Int) {
         var remaining = value
         assert(count + length <= Self.capacity)
-        for index in stride(from: count + length - 1, through: count, by: -1) {
-            start[index] = UInt8(ascii: "0") + UInt8(remaining % 10)
-            remaining /= 10
+        // From the last digit back.
+        var index = count + length
+        while index > count {
+            index -= 1
+            let (quotient, digit) = remaining.quotientAndRemainder(dividingBy: 10)
+            start[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digit)
+            remaining = quotient
         }
         count += length
     }

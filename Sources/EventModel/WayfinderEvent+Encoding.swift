@@ -87,9 +87,7 @@ extension WayfinderEvent {
 
     /// Appends the common fields after `time` (see ``appendCommonFields(to:time:device:version:)``).
     static func appendFieldsAfterTime(to line: inout JSONLine, device: DeviceInstance, version: StreamVersion) {
-        line.append(literalKey: "device", device.quotedName)
-        line.append(literalKey: "deviceID", device.quotedSource)
-        line.append(literalKey: "version", version.rawValue)
+        line.append(device.jsonFields, version: version.rawValue)
     }
 }
 

@@ -46,8 +46,8 @@ public struct DeviceHandle<IO: EventDeviceIO & ~Copyable>: ~Copyable {
     /// Reads events until a frame is complete, nothing more can be read now, or the device is
     /// gone. Never blocks.
     ///
-    /// The returned frame shares the handle's buffer; let go of it before the next read and the
-    /// next frame reuses the storage.
+    /// The returned frame shares one of the handle's two buffers; let go of it before the read
+    /// after next and that read reuses the storage (see ``FrameAssembler``).
     /// - Throws: ``DeviceError`` for read errors other than "nothing to read" and "removed".
     public mutating func readFrame() throws(DeviceError) -> FrameReadResult {
         try assembler.readFrame(from: io, path: path)

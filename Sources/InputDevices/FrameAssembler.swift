@@ -31,11 +31,16 @@ public enum FrameReadResult: Hashable, Sendable {
 /// A resynchronisation that finds nothing changed (only motion or wheel turns were lost) reads
 /// `lost` instead of a frame.
 ///
-/// The events of a frame collect in one buffer that is reused: once the caller lets go of the
-/// previous frame, reading the next one allocates nothing.
+/// The events of a frame collect in one of two buffers that take turns: once the caller lets go
+/// of the frame before the previous one, reading the next one allocates nothing. So a reader can
+/// keep the frame it was just handed while it reads on, and copy it only if another frame
+/// follows (a live loop feeds a wake-up's frames after reading them, and a wake-up nearly
+/// always brings one frame a device).
 public struct FrameAssembler: Sendable {
     /// The events read since the last `SYN_REPORT`.
     private var pending: [InputEvent]
+    /// The buffer of the frame handed out before `pending`'s, which the next frame fills.
+    private var spare: [InputEvent]
     /// Whether a resynchronisation is in progress.
     private var isSynchronizing = false
     /// Whether the resynchronisation in progress has handed out a frame.
@@ -48,10 +53,12 @@ public struct FrameAssembler: Sendable {
     /// The capacity reserved for one frame's events: enough for a ten-finger multitouch frame.
     public static let reservedFrameCapacity = 128
 
-    /// Creates an assembler with an empty, reserved buffer.
+    /// Creates an assembler with empty, reserved buffers.
     public init() {
         pending = []
         pending.reserveCapacity(Self.reservedFrameCapacity)
+        spare = []
+        spare.reserveCapacity(Self.reservedFrameCapacity)
     }
 
     /// Reads events until a frame is complete, nothing more can be read now, or the device is
@@ -67,6 +74,8 @@ public struct FrameAssembler: Sendable {
     ) throws(DeviceError) -> FrameReadResult {
         if isRemoved { return .removed }
         if isPendingDelivered {
+            // The frame just handed out stays in its buffer for the caller.
+            swap(&pending, &spare)
             pending.removeAll(keepingCapacity: true)
             isPendingDelivered = false
         }

@@ -90,6 +90,12 @@ extension Readiness {
         scratch: inout ParticipantScratch
     ) throws(DeviceError) {
         for index in 0..<ownCount { entries[index].revents = 0 }
+        guard !participants.isEmpty || entries.count > ownCount else {
+            // The session alone (`run --json`, every wake-up of a live loop without a bus):
+            // nothing to gather, append or hand back, and emptying buffers that stay empty
+            // still costs calls.
+            return try wait(&entries, timeout: timeout)
+        }
         scratch.requests.removeAll(keepingCapacity: true)
         scratch.ranges.removeAll(keepingCapacity: true)
         var limit = timeout

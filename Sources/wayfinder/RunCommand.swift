@@ -156,13 +156,12 @@ struct RunCommand: Command {
         let start = runtime.sessionStart ?? LiveLoop.realtimeClock()
         runtime.sessionStart = start
         let origin: Timestamp = streamVersion == .one ? .zero : start
-        // One JSON line's storage, reused for every event.
-        var jsonLine = JSONLine()
+        let jsonLine = ReusedJSONLine()
         runtime.onEvent = { (event: WayfinderEvent) in
             if isJSON {
                 let isPrinted = event.appendJSON(
-                    to: &jsonLine, origin: origin, includeMotion: includesMotion, version: streamVersion)
-                if isPrinted { output.writeLine(&jsonLine) }
+                    to: &jsonLine.line, origin: origin, includeMotion: includesMotion, version: streamVersion)
+                if isPrinted { output.writeLine(&jsonLine.line) }
             } else if let line = event.textLine(origin: origin, includeMotion: includesMotion) {
                 output.writeLine(line)
             }
@@ -194,6 +193,13 @@ struct RunCommand: Command {
         }
         return "No input device could be opened; \(waiting). \(DeviceError.permissionAdvice).\n"
     }
+}
+
+/// One JSON line's storage, reused for every event `run --json` prints. A class with an unchecked
+/// property rather than a captured `var`, whose box is checked for exclusivity on every event:
+/// only the event handler touches it, and it calls nothing that could.
+private final class ReusedJSONLine {
+    @exclusivity(unchecked) var line = JSONLine()
 }
 
 /// The devices as a live source that writes out the lines printed so far before each wait, so

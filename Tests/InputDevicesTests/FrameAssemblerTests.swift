@@ -144,7 +144,7 @@ import Testing
         }
     }
 
-    @Test func theFrameBufferIsReusedOnceTheCallerLetsGo() throws {
+    @Test func theFrameBuffersAreReusedOnceTheCallerLetsGo() throws {
         var script: [EventReadStatus] = []
         for index in 0..<20 {
             script += [.event(Events.at(Int64(index), .relative, 0, 1)), .event(Events.report(Int64(index)))]
@@ -159,6 +159,29 @@ import Testing
             }
             addresses.insert(frame.events.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
         }
-        #expect(addresses.count == 1, "every frame used the same storage")
+        #expect(addresses.count == 2, "every frame used one of the assembler's two buffers")
+    }
+
+    @Test func aFrameHeldWhileTheNextIsReadCostsNoNewBuffer() throws {
+        var script: [EventReadStatus] = []
+        for index in 0..<20 {
+            script += [.event(Events.at(Int64(index), .relative, 0, 1)), .event(Events.report(Int64(index)))]
+        }
+        let io = ScriptedDeviceIO(normal: script)
+        var assembler = FrameAssembler()
+        var addresses: Set<Int> = []
+        // A live loop's way: the frame just read is kept while the next one is read, and let go
+        // of before the one after.
+        var held: EventFrame?
+        for index in 0..<20 {
+            guard case .frame(let frame) = try assembler.readFrame(from: io, path: "p") else {
+                Issue.record("expected a frame")
+                return
+            }
+            #expect(held?.events.last?.time == (index == 0 ? nil : Timestamp(microseconds: Int64(index - 1))))
+            addresses.insert(frame.events.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) })
+            held = frame
+        }
+        #expect(addresses.count == 2, "the held frame's buffer was not copied for the next frame")
     }
 }

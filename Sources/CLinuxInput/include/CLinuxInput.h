@@ -18,17 +18,28 @@ unsigned long wayfinder_eviocgrab_request(void);
 /// The `EVIOCGNAME(len)` ioctl request.
 unsigned long wayfinder_eviocgname_request(unsigned int length);
 
+// The event accessors are inline: every event a device sends goes through them, and a call
+// each into the C target cost more than the field it reads.
+
 /// The size of `struct input_event` on this architecture (24 bytes on 64-bit).
-unsigned long wayfinder_input_event_size(void);
+static inline unsigned long wayfinder_input_event_size(void) { return sizeof(struct input_event); }
 
 /// The whole seconds of an event's time (`input_event_sec`).
-long long wayfinder_input_event_seconds(const struct input_event *event);
+static inline long long wayfinder_input_event_seconds(const struct input_event *event) {
+    return event->input_event_sec;
+}
 
 /// The microseconds within the second of an event's time (`input_event_usec`).
-long long wayfinder_input_event_microseconds(const struct input_event *event);
+static inline long long wayfinder_input_event_microseconds(const struct input_event *event) {
+    return event->input_event_usec;
+}
 
 /// Sets an event's time from whole seconds and microseconds.
-void wayfinder_input_event_set_time(struct input_event *event, long long seconds, long long microseconds);
+static inline void wayfinder_input_event_set_time(struct input_event *event, long long seconds,
+                                                  long long microseconds) {
+    event->input_event_sec = seconds;
+    event->input_event_usec = microseconds;
+}
 
 /// Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGQUIT that write the signal's number, as one byte, to
 /// `write_descriptor` (the write end of a non-blocking pipe), and nothing else, and unblocks the

@@ -47,26 +47,35 @@ public struct DeviceSelection: Hashable, Sendable {
 /// let source = try DeviceSessionSource(grabs: false) { warning in print(warning) }
 /// try LiveLoop(runtime: runtime, source: source).run()
 /// ```
+///
+/// Its state is marked `@exclusivity(unchecked)`: only its own methods touch it, and none holds
+/// an access open while calling out (the report closure is called between accesses), so the
+/// dynamic checks would cost every frame for nothing.
 public final class DeviceSessionSource: PollableInputSource {
     private let session: InputSession<LibevdevDeviceIO>
-    private var identifiers: [String: DeviceID] = [:]
-    private var nextIdentifier = 0
+    @exclusivity(unchecked) private var identifiers: [String: DeviceID] = [:]
+    @exclusivity(unchecked) private var nextIdentifier = 0
     private let report: (String) -> Void
     private let skipped: SkippedNodes
     /// The devices whose dropped events were reported.
-    private var droppedPaths: Set<String> = []
+    @exclusivity(unchecked) private var droppedPaths: Set<String> = []
     /// The device of the last frame and its identifier. Frames come in runs from one device, and
     /// a frame's path is the very string the session keeps for its device, so that telling it
     /// from the last one compares two pointers where a lookup in `identifiers` would hash it.
-    private var lastFrameDevice: (path: String, id: DeviceID?)?
-    /// The buffers the frames of one wake-up are copied into, reused from wake-up to wake-up. A
-    /// frame the session hands out shares its device's buffer, which the device empties for its
-    /// next frame: kept until the loop feeds it, it would make the device allocate a buffer per
-    /// frame. Once the loop has fed the frames and let go of them, every buffer here is unshared
-    /// again, and refilling it allocates nothing.
-    private var frameBuffers: [[InputEvent]] = []
+    @exclusivity(unchecked) private var lastFrameDevice: (path: String, id: DeviceID?)?
+    /// The buffers frames of one wake-up are copied into, reused from wake-up to wake-up. A frame
+    /// the session hands out shares one of its device's two buffers, which the device empties for
+    /// the frame after next (see `FrameAssembler`): kept until the loop feeds it, a frame followed
+    /// by two more from its device would make the device allocate a buffer. So when a device's
+    /// second frame of a wake-up arrives, the first is copied here, and so on; the last frame of
+    /// each device (nearly always its only one) goes to the loop as the session handed it. Once
+    /// the loop has fed the frames and let go of them, every buffer here is unshared again, and
+    /// refilling it allocates nothing.
+    @exclusivity(unchecked) private var frameBuffers: [[InputEvent]] = []
     /// How many of `frameBuffers` hold frames of the current wake-up.
-    private var usedFrameBuffers = 0
+    @exclusivity(unchecked) private var usedFrameBuffers = 0
+    /// Where in the output the last frame of this wake-up is, not copied, and its device's path.
+    @exclusivity(unchecked) private var uncopiedFrame: (index: Int, path: String)?
 
     /// The nodes the opener turned away because the selection does not name them: their
     /// `failed` reports are not warnings.
@@ -132,7 +141,8 @@ public final class DeviceSessionSource: PollableInputSource {
 
     /// Served in every wait for the devices, with their descriptors and timeouts: the
     /// accessibility bus's connection (``AccessibleScene``), for one.
-    public var participants: [any PollParticipant] = []
+    /// (Unchecked for exclusivity as the rest: read once per wake-up, set between them.)
+    @exclusivity(unchecked) public var participants: [any PollParticipant] = []
 
     public func appendPollRequests(to requests: inout [PollRequest]) {
         session.appendPollRequests(to: &requests)
@@ -150,6 +160,7 @@ public final class DeviceSessionSource: PollableInputSource {
 
     public func poll(timeout: Duration?, into output: inout [LiveInput]) throws -> Bool {
         usedFrameBuffers = 0
+        uncopiedFrame = nil
         return try session.poll(timeout: timeout, participants: participants) { event in
             switch event {
             case .added(let path, let description):
@@ -166,12 +177,12 @@ public final class DeviceSessionSource: PollableInputSource {
                 if skipped.paths.contains(error.path) { break }
                 report("Warning: \(error)")
             case .frame(let path, let frame):
-                if let id = identifier(of: path) { output.append(.frame(id, kept(frame))) }
+                if let id = identifier(of: path) { append(frame, of: id, path: path, to: &output) }
             case .synchronized(let path, let frame):
                 // The kernel's buffer overflowed: input was lost, and the frame brings the state
                 // up to date.
                 warnOfDroppedEvents(path)
-                if let id = identifier(of: path) { output.append(.frame(id, kept(frame))) }
+                if let id = identifier(of: path) { append(frame, of: id, path: path, to: &output) }
             case .dropped(let path):
                 // Lost input that left no state behind: nothing to bring up to date.
                 warnOfDroppedEvents(path)
@@ -187,8 +198,20 @@ public final class DeviceSessionSource: PollableInputSource {
         return id
     }
 
+    /// Appends a frame as the session handed it, first copying the device's previous frame of
+    /// this wake-up, if it is the one before, into a buffer of this source's (see `frameBuffers`).
+    private func append(_ frame: EventFrame, of id: DeviceID, path: String, to output: inout [LiveInput]) {
+        if let previous = uncopiedFrame, previous.path == path, previous.index < output.count,
+            case .frame(let previousID, let previousFrame) = output[previous.index]
+        {
+            output[previous.index] = .frame(previousID, kept(previousFrame))
+        }
+        output.append(.frame(id, frame))
+        uncopiedFrame = (output.count - 1, path)
+    }
+
     /// The frame in a buffer of this source's (see `frameBuffers`), leaving the device's own
-    /// buffer free for its next frame.
+    /// buffer free for its frame after next.
     private func kept(_ frame: EventFrame) -> EventFrame {
         if usedFrameBuffers == frameBuffers.count {
             frameBuffers.append([])
@@ -196,7 +219,7 @@ public final class DeviceSessionSource: PollableInputSource {
         }
         let index = usedFrameBuffers
         usedFrameBuffers += 1
-        frameBuffers[index].removeAll(keepingCapacity: true)
+        frameBuffers[index].removeAllKeepingCapacity()
         frameBuffers[index].append(contentsOf: frame.events)
         return EventFrame(events: frameBuffers[index])
     }

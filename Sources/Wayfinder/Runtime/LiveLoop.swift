@@ -9,7 +9,10 @@ public import InputEvents
 /// What a live source reports: devices coming and going, and their frames.
 public enum LiveInput: Sendable {
     /// A device appeared (at start-up or plugged in), with the instance it is known by.
-    case added(DeviceInstance, DeviceDescription)
+    ///
+    /// Boxed: a description is large and rare, and inline it would make every frame's input as
+    /// large, and every copy of one go through the enum's outlined value witnesses.
+    indirect case added(DeviceInstance, DeviceDescription)
     /// A device sent a frame.
     case frame(DeviceID, EventFrame)
     /// A device went away (unplugged, or its descriptor hung up).
@@ -71,18 +74,26 @@ public protocol PollableInputSource: LiveInputSource {
 ///   ``drain()`` when either is over.
 ///
 /// A loop and its runtime belong to one thread or actor at a time (see <doc:Concurrency>).
+///
+/// Its buffers are marked `@exclusivity(unchecked)`: only the loop's own methods touch them, a
+/// wake-up at a time, and the dynamic checks would cost every wake-up for nothing. The one access
+/// held while calling out is the runtime's to `produced`, while it hands events to `onEvent`;
+/// the loop's methods called from there (which <doc:Concurrency> rules out) stop at a
+/// precondition instead of reaching it.
 public final class LiveLoop {
     private let runtime: Runtime
     private let source: any LiveInputSource
     private let now: () -> Timestamp
-    private var inputs: [LiveInput] = []
-    private var produced: [WayfinderEvent] = []
+    @exclusivity(unchecked) private var inputs: [LiveInput] = []
+    @exclusivity(unchecked) private var produced: [WayfinderEvent] = []
     /// The epoll set an application waits on, once asked for.
     private var readiness: ReadinessSet?
     /// The source's descriptors, asked for after every drain (a buffer kept from drain to drain).
     private var requests: [PollRequest] = []
     /// Whether the loop has finished: devices removed, source closed.
-    public private(set) var isFinished = false
+    @exclusivity(unchecked) public private(set) var isFinished = false
+    /// Whether the runtime is being fed, and so may be calling out to `onEvent` with `produced`.
+    @exclusivity(unchecked) private var isFeeding = false
 
     /// Creates a loop.
     /// - Parameters:
@@ -111,9 +122,11 @@ public final class LiveLoop {
     /// keys and buttons) and closes the source.
     /// - Throws: What the source throws while waiting.
     public func run() throws {
+        precondition(!isFeeding, Self.reentranceMessage)
         defer { finish() }
         while !isFinished {
-            inputs.removeAll(keepingCapacity: true)
+            // `feed()` leaves it empty; emptying an empty array still costs a call.
+            if !inputs.isEmpty { inputs.removeAll(keepingCapacity: true) }
             let timeout = runtime.nextDeadline.map { deadline in max(.zero, deadline - now()) }
             let isRunning = try source.poll(timeout: timeout, into: &inputs)
             feed()
@@ -170,6 +183,7 @@ public final class LiveLoop {
     /// - Throws: What the source throws while reading.
     @discardableResult
     public func drain() throws -> Bool {
+        precondition(!isFeeding, Self.reentranceMessage)
         guard !isFinished else { return false }
         let current = now()
         inputs.removeAll(keepingCapacity: true)
@@ -197,6 +211,7 @@ public final class LiveLoop {
     /// the source. `run()` and ``drain()`` do it when the source stops; call it when the
     /// application quits first. Calling it again does nothing.
     public func finish() {
+        precondition(!isFeeding, Self.reentranceMessage)
         guard !isFinished else { return }
         isFinished = true
         produced.removeAll(keepingCapacity: true)
@@ -214,17 +229,28 @@ public final class LiveLoop {
         readiness?.update(to: requests)
     }
 
+    /// Why the loop stops a call from inside the runtime's handlers.
+    private static let reentranceMessage =
+        "LiveLoop: run(), drain() and finish() cannot be called from inside the runtime's onEvent"
+
     private func feed() {
-        for input in inputs {
+        guard !inputs.isEmpty else { return }
+        // Nothing here throws: cleared after the loop rather than by a `defer`.
+        isFeeding = true
+        // By index: iterating would copy every input out of the buffer first.
+        var index = 0
+        while index < inputs.count {
             // The runtime's `onEvent` and `events` carry the output; the buffer is only reused.
-            produced.removeAll(keepingCapacity: true)
-            switch input {
+            produced.removeAllKeepingCapacity()
+            switch inputs[index] {
             case .added(let instance, let description):
                 runtime.addDevice(instance, description: description, at: now(), into: &produced)
             case .frame(let id, let frame): runtime.process(frame, from: id, into: &produced)
             case .removed(let id): runtime.removeDevice(id, at: now(), into: &produced)
             }
+            index += 1
         }
-        inputs.removeAll(keepingCapacity: true)
+        isFeeding = false
+        inputs.removeAllKeepingCapacity()
     }
 }

@@ -221,7 +221,7 @@ public final class Runtime {
         if let diagnostic = classifier.diagnostic, reportedDiagnostics.insert(diagnostic).inserted {
             onDiagnostic?(diagnostic)
         }
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// A device went away: its gestures are cancelled, its keys and buttons released, then a
@@ -230,7 +230,7 @@ public final class Runtime {
         let start = output.count
         advanceDeadlines(to: time, into: &output)
         removeDeviceNow(id, at: time, into: &output)
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// Processes one frame from a device: deadlines up to the frame's time fire first.
@@ -246,14 +246,14 @@ public final class Runtime {
         schedule(device)
         collectDecisions(of: device, before: output.count)
         route(classified, from: device, into: &output)
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// Lets time pass: fires every deadline up to and including `time`.
     public func advance(to time: Timestamp, into output: inout [WayfinderEvent]) {
         let start = output.count
         advanceDeadlines(to: time, into: &output)
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// Sends a key press, or text typed (into Full Keyboard Access's Find), straight to the focus
@@ -271,7 +271,7 @@ public final class Runtime {
             scene.press(input, at: time, into: &sceneOutput)
             append(sceneOutput, device: device, into: &output)
         }
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// Carries out a request from assistive technology, such as a screen reader on the
@@ -293,7 +293,7 @@ public final class Runtime {
             isDone = scene.perform(request, at: time, into: &sceneOutput)
             append(sceneOutput, device: device, into: &output)
         }
-        notify(output, from: start)
+        notify(&output, from: start)
         return isDone
     }
 
@@ -306,7 +306,7 @@ public final class Runtime {
         let start = output.count
         advanceDeadlines(to: time, into: &output)
         while let device = devices.first { removeDeviceNow(device.identity.id, at: time, into: &output) }
-        notify(output, from: start)
+        notify(&output, from: start)
     }
 
     /// Ends the event sequences: consumers of ``events`` see the end.
@@ -550,23 +550,38 @@ public final class Runtime {
     /// Hands the events one call appended to ``onEvent`` and the event sequences, and the
     /// decisions taken meanwhile to ``onDecision``, each before the events it preceded.
     ///
-    /// Inlined up to the question whether anyone listens: the delivery below sets up the event
-    /// sequences' generic types on entry, which a frame nobody listens to (a benchmark, an
-    /// embedder reading the output buffer) should not pay for.
+    /// Inlined up to the question whether anyone listens: a frame nobody listens to (a benchmark,
+    /// an embedder reading the output buffer) pays for nothing more.
     @inline(__always)
-    private func notify(_ output: [WayfinderEvent], from start: Int) {
+    private func notify(_ output: inout [WayfinderEvent], from start: Int) {
         if !decisions.isEmpty { return notifyWithDecisions(output, from: start) }
         guard start < output.count, onEvent != nil || !continuations.isEmpty || !buffers.isEmpty else { return }
-        deliver(output, from: start)
+        deliver(&output, from: start)
     }
 
+    /// Each event is moved out of `output` for the calls and back after them. Read in place, an
+    /// event would be copied for the calls (an outlined copy of its payload, and a destroy after),
+    /// which cost a live frame more than its classification; and walking the empty dictionary of
+    /// continuations looks up its view's metadata. The buffer is the caller's, under this call's
+    /// exclusive access, so nothing can read the slot while it is empty.
     @inline(never)
-    private func deliver(_ output: [WayfinderEvent], from start: Int) {
-        for event in output[start...] {
-            onEvent?(event)
-            for continuation in continuations.values { continuation.yield(event) }
-            for buffer in buffers { buffer.yield(event) }
+    private func deliver(_ output: inout [WayfinderEvent], from start: Int) {
+        output.withUnsafeMutableBufferPointer { events in
+            // Not empty: start < count.
+            guard let base = events.baseAddress else { return }
+            for index in start..<events.count {
+                let event = (base + index).move()
+                onEvent?(event)
+                if !continuations.isEmpty || !buffers.isEmpty { yieldToSequences(event) }
+                (base + index).initialize(to: event)
+            }
         }
+    }
+
+    /// Hands an event to the event sequences (``events`` and ``events(keepingNewest:)``).
+    private func yieldToSequences(_ event: WayfinderEvent) {
+        for continuation in continuations.values { continuation.yield(event) }
+        for buffer in buffers { buffer.yield(event) }
     }
 
     private func notifyWithDecisions(_ output: [WayfinderEvent], from start: Int) {

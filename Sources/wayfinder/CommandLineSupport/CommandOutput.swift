@@ -27,13 +27,18 @@ import FileAccess
 /// wanted: as for `git log | head`, nothing went wrong. Tools killed by `SIGPIPE` end quietly
 /// too, but with status 141, which `set -o pipefail` scripts take for a failure; `wayfinder`
 /// ignores `SIGPIPE` (see `main.swift`) and ends with 0 instead.
+///
+/// Its state is marked `@exclusivity(unchecked)`: only its own methods touch it and none calls
+/// out while holding an access (``withFile(_:)`` hands the file to a body that cannot reach this
+/// writer's other methods without a bug), so the dynamic checks would cost every line and every
+/// wake-up of `run` for nothing.
 final class CommandOutput: TextOutputStream {
     /// The process's standard output.
     nonisolated(unsafe) static let standard = CommandOutput(OutputFile.standardOutput())
 
-    private var file: OutputFile
+    @exclusivity(unchecked) private var file: OutputFile
     /// The first write that failed; nothing is written after it.
-    private(set) var failure: FileError?
+    @exclusivity(unchecked) private(set) var failure: FileError?
 
     /// Creates a writer around an open output.
     init(_ file: consuming OutputFile) {
