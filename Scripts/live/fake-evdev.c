@@ -41,24 +41,28 @@ static mode_t mode_argument(int flags, va_list arguments) {
     return (flags & O_CREAT) ? (mode_t)va_arg(arguments, int) : 0;
 }
 
+/* Finds the real function the first time, then opens through it (or as the fake node). */
+static int forward_open(open_function *real, const char *symbol, const char *path, int flags, va_list arguments) {
+    if (!*real) *real = (open_function)dlsym(RTLD_NEXT, symbol);
+    return open_node(path, flags, mode_argument(flags, arguments), *real);
+}
+
 int open(const char *path, int flags, ...) {
     static open_function real;
-    if (!real) real = (open_function)dlsym(RTLD_NEXT, "open");
     va_list arguments;
     va_start(arguments, flags);
-    mode_t mode = mode_argument(flags, arguments);
+    int result = forward_open(&real, "open", path, flags, arguments);
     va_end(arguments);
-    return open_node(path, flags, mode, real);
+    return result;
 }
 
 int open64(const char *path, int flags, ...) {
     static open_function real;
-    if (!real) real = (open_function)dlsym(RTLD_NEXT, "open64");
     va_list arguments;
     va_start(arguments, flags);
-    mode_t mode = mode_argument(flags, arguments);
+    int result = forward_open(&real, "open64", path, flags, arguments);
     va_end(arguments);
-    return open_node(path, flags, mode, real);
+    return result;
 }
 
 DIR *opendir(const char *path) {

@@ -144,12 +144,15 @@ import Testing
         }
     }
 
-    @Test func theFrameBuffersAreReusedOnceTheCallerLetsGo() throws {
-        var script: [EventReadStatus] = []
-        for index in 0..<20 {
-            script += [.event(Events.at(Int64(index), .relative, 0, 1)), .event(Events.report(Int64(index)))]
+    /// Twenty frames of one relative motion each, a millisecond apart.
+    private static var twentyMotionFrames: [EventReadStatus] {
+        (0..<20).flatMap { index in
+            [EventReadStatus.event(Events.at(Int64(index), .relative, 0, 1)), .event(Events.report(Int64(index)))]
         }
-        let io = ScriptedDeviceIO(normal: script)
+    }
+
+    @Test func theFrameBuffersAreReusedOnceTheCallerLetsGo() throws {
+        let io = ScriptedDeviceIO(normal: Self.twentyMotionFrames)
         var assembler = FrameAssembler()
         var addresses: Set<Int> = []
         for _ in 0..<20 {
@@ -163,11 +166,7 @@ import Testing
     }
 
     @Test func aFrameHeldWhileTheNextIsReadCostsNoNewBuffer() throws {
-        var script: [EventReadStatus] = []
-        for index in 0..<20 {
-            script += [.event(Events.at(Int64(index), .relative, 0, 1)), .event(Events.report(Int64(index)))]
-        }
-        let io = ScriptedDeviceIO(normal: script)
+        let io = ScriptedDeviceIO(normal: Self.twentyMotionFrames)
         var assembler = FrameAssembler()
         var addresses: Set<Int> = []
         // A live loop's way: the frame just read is kept while the next one is read, and let go

@@ -23,36 +23,34 @@ import Testing
         return .milliseconds(milliseconds)
     }
 
-    /// SplitMix64: the same numbers on every run.
-    private struct Numbers {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
+    /// Magnitudes from a thousandth to `largest`, three to an order, each with both signs, and 0.
+    private static func sweep(upTo largest: Double) -> [Double] {
+        var magnitudes: [Double] = []
+        var value = 0.001
+        while value <= largest {
+            magnitudes.append(value)
+            value *= 2.154_434_69  // ∛10
         }
-        /// A number in `range`.
-        mutating func number(in range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
-        }
-        /// A magnitude between 10⁻³ and 10^`exponent`, spread over the orders, of either sign.
-        mutating func signedMagnitude(upTo exponent: Double) -> Double {
-            let magnitude = pow(10, number(in: -3...exponent))
-            return next() & 1 == 0 ? magnitude : -magnitude
-        }
+        return [0] + magnitudes + magnitudes.map { -$0 }
     }
 
     @Test func skippingFindsTheSameMillisecondAsTryingEach() {
-        var numbers = Numbers(state: 22)
+        // Every combination of a sweep of frequencies, displacements (to 3,000 points), velocities
+        // (to 30,000 points a second) and rest distances: 16,236 springs.
         var springs: [(CriticallyDampedSpring, Double)] = []
-        for _ in 0..<4_000 {
-            let spring = CriticallyDampedSpring(
-                frequency: numbers.number(in: 0.5...40),
-                displacement: numbers.next() % 8 == 0 ? 0 : numbers.signedMagnitude(upTo: 3.5),
-                velocity: numbers.next() % 8 == 0 ? 0 : numbers.signedMagnitude(upTo: 4.5))
-            springs.append((spring, [0.5, 0.01, 1, 5, 0.002][Int(numbers.next() % 5)]))
+        for frequency in [0.5, 3, 12, 40] {
+            for displacement in Self.sweep(upTo: 3_000) {
+                for velocity in Self.sweep(upTo: 30_000) where velocity == 0 || abs(velocity) >= 0.1 {
+                    for restDistance in [0.002, 0.5, 5] {
+                        springs.append(
+                            (
+                                CriticallyDampedSpring(
+                                    frequency: frequency, displacement: displacement, velocity: velocity),
+                                restDistance
+                            ))
+                    }
+                }
+            }
         }
         // The scroll view's and the zoom's own: a content edge overshot, a zoom past its limit,
         // and a velocity that first carries the spring away from rest or across it.
@@ -66,7 +64,7 @@ import Testing
         springs.append((CriticallyDampedSpring(frequency: 12, displacement: 1, velocity: .infinity), 0.5))
         let found = springs.map { $0.0.restDuration(restDistance: $0.1) }
         let tried = springs.map { Self.restTriedMillisecondByMillisecond($0.0, restDistance: $0.1) }
-        // Every one the same (listed by spring where not, rather than 4,000 durations).
+        // Every one the same (listed by spring where not, rather than thousands of durations).
         let differing = springs.indices.filter { found[$0] != tried[$0] }.map { (springs[$0], found[$0], tried[$0]) }
         #expect(differing.isEmpty, "\(differing.prefix(5))")
         // The springs cover quick rests, slow ones and ones that never rest within the limit.
