@@ -47,23 +47,19 @@ static int forward_open(open_function *real, const char *symbol, const char *pat
     return open_node(path, flags, mode_argument(flags, arguments), *real);
 }
 
-int open(const char *path, int flags, ...) {
-    static open_function real;
-    va_list arguments;
-    va_start(arguments, flags);
-    int result = forward_open(&real, "open", path, flags, arguments);
-    va_end(arguments);
-    return result;
-}
+/* open() and open64(), the same but for the symbol they forward to. */
+#define FORWARDED_OPEN(name)                                                          \
+    int name(const char *path, int flags, ...) {                                      \
+        static open_function real;                                                    \
+        va_list arguments;                                                            \
+        va_start(arguments, flags);                                                   \
+        int result = forward_open(&real, #name, path, flags, arguments);              \
+        va_end(arguments);                                                            \
+        return result;                                                                \
+    }
 
-int open64(const char *path, int flags, ...) {
-    static open_function real;
-    va_list arguments;
-    va_start(arguments, flags);
-    int result = forward_open(&real, "open64", path, flags, arguments);
-    va_end(arguments);
-    return result;
-}
+FORWARDED_OPEN(open)
+FORWARDED_OPEN(open64)
 
 DIR *opendir(const char *path) {
     static DIR *(*real)(const char *);
