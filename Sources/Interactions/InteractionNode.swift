@@ -226,6 +226,7 @@ extension InteractionNode {
     /// returns the node above it: the hover recognizers of the hit path are all on that node and
     /// its ancestors, so the nodes below would be tested for nothing.
     func hitTest(_ point: Point, visits: inout Int, forHover: Bool = false) -> (any InteractionNode)? {
+        if let node = self as? Node { return node.deepestNode(at: point, visits: &visits, forHover: forHover) }
         visits += 1
         guard frame.contains(point) else { return nil }
         return hitTestInside(point, visits: &visits, forHover: forHover)
@@ -383,6 +384,14 @@ public final class Node: InteractionNode {
         self.parent = nil
         TreeRevision.advance()
         parent.adjustHoverRecognizerCount(by: -attachments.hoverRecognizerCount)
+    }
+
+    /// The deepest node under a point (in the node's own coordinates), or nil when the point is
+    /// outside it: `hitTest(_:visits:forHover:)` on a tree of built-in nodes.
+    func deepestNode(at point: Point, visits: inout Int, forHover: Bool) -> Node? {
+        visits += 1
+        guard frame.contains(point) else { return nil }
+        return deepestNode(inside: point, visits: &visits, forHover: forHover)
     }
 
     /// The deepest node under a point (in this node's own coordinates) already known to be inside

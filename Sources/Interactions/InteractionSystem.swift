@@ -284,9 +284,7 @@ public final class InteractionSystem {
         scratch.removeAllKeepingCapacity()
         if let rootNode {
             // A tree of built-in nodes is walked through their own storage, not the protocol.
-            nodeVisits += 1
-            guard rootNode.frame.contains(location) else { return }
-            var current: Node? = rootNode.deepestNode(inside: location, visits: &nodeVisits, forHover: forHover)
+            var current = rootNode.deepestNode(at: location, visits: &nodeVisits, forHover: forHover)
             while let node = current {
                 collect(from: node, forHover: forHover, where: include)
                 current = node === rootNode ? nil : node.parent

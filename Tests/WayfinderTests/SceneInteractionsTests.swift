@@ -34,25 +34,30 @@ import WayfinderTestSupport
         #expect(tree.node(withIdentifier: "placeholder")?.interactions.isEmpty == true)
     }
 
+    /// The frame every node of the small scenes below has.
+    private static let square = Rect(x: 0, y: 0, width: 100, height: 100)
+
+    /// A scene of a window, as large as its nodes, holding `children`.
+    private static func window(holding children: [SceneNode]) -> Scene {
+        Scene(root: SceneNode(id: "window", frame: square, children: children))
+    }
+
     /// The table of interactions lists, by node, the interactions built from the file, in file
     /// order, without the scroll views; nodes sharing an id (a scene built in code) share an entry,
     /// and the last of them is the one found by id.
     @Test func interactionsAreListedByNodeWithoutTheirScrollViews() throws {
-        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
-        let scene = Scene(
-            root: SceneNode(
-                id: "window", frame: frame,
+        let frame = Self.square
+        let scene = Self.window(holding: [
+            SceneNode(
+                id: "list", frame: frame,
                 children: [
-                    SceneNode(
-                        id: "list", frame: frame,
-                        children: [
-                            SceneNode(id: "twin", frame: frame, interactions: [.drag]),
-                            SceneNode(id: "twin", frame: frame, interactions: [.contextMenu(actions: ["Open"])]),
-                        ],
-                        interactions: [.pan(allowedScrollTypes: .all)],
-                        scroll: SceneScroll(contentSize: Size(width: 100, height: 400))),
-                    SceneNode(id: "plain", frame: frame),
-                ]))
+                    SceneNode(id: "twin", frame: frame, interactions: [.drag]),
+                    SceneNode(id: "twin", frame: frame, interactions: [.contextMenu(actions: ["Open"])]),
+                ],
+                interactions: [.pan(allowedScrollTypes: .all)],
+                scroll: SceneScroll(contentSize: Size(width: 100, height: 400))),
+            SceneNode(id: "plain", frame: frame),
+        ])
         let tree = SceneInteractions(scene: scene)
         let list = try #require(tree.node(withIdentifier: "list"))
         let twins = list.children
@@ -102,16 +107,12 @@ import WayfinderTestSupport
     /// A node with a hover effect gets its interactions at once, in file order, so that its hover
     /// recognizer counts up the tree from the start.
     @Test func aNodeWithAHoverEffectIsBuiltAtOnce() throws {
-        let frame = Rect(x: 0, y: 0, width: 100, height: 100)
-        let scene = Scene(
-            root: SceneNode(
-                id: "window", frame: frame,
-                children: [
-                    SceneNode(
-                        id: "button", frame: frame,
-                        interactions: [.contextMenu(actions: ["Open"]), .hover(effect: .lift)]),
-                    SceneNode(id: "cell", frame: frame, interactions: [.drag]),
-                ]))
+        let scene = Self.window(holding: [
+            SceneNode(
+                id: "button", frame: Self.square,
+                interactions: [.contextMenu(actions: ["Open"]), .hover(effect: .lift)]),
+            SceneNode(id: "cell", frame: Self.square, interactions: [.drag]),
+        ])
         let tree = SceneInteractions(scene: scene)
         let button = try #require(tree.node(withIdentifier: "button"))
         let cell = try #require(tree.node(withIdentifier: "cell"))

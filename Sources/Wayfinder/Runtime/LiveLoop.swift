@@ -125,8 +125,7 @@ public final class LiveLoop {
         precondition(!isFeeding, Self.reentranceMessage)
         defer { finish() }
         while !isFinished {
-            // `feed()` leaves it empty; emptying an empty array still costs a call.
-            if !inputs.isEmpty { inputs.removeAll(keepingCapacity: true) }
+            inputs.removeAllKeepingCapacity()
             let timeout = runtime.nextDeadline.map { deadline in max(.zero, deadline - now()) }
             let isRunning = try source.poll(timeout: timeout, into: &inputs)
             feed()
