@@ -356,11 +356,8 @@ final class GestureArbiter {
         time: Timestamp
     ) {
         if hovered.elementsEqual(hoverParticipants, by: ===) {
-            // The pointer moved within the same path (most motion): every one stays and moves.
-            for recognizer in hovered {
-                recognizer.system = system
-                feed(.hover(.moved, location), to: recognizer, pointerLocation: location, at: time)
-            }
+            // The pointer moved within the same path: every one stays and moves.
+            moveHover(to: location, system: system, time: time)
             return
         }
         previousHover.removeAllKeepingCapacity()
@@ -377,6 +374,18 @@ final class GestureArbiter {
             feed(.hover(stays ? .moved : .entered, location), to: recognizer, pointerLocation: location, at: time)
         }
         previousHover.removeAllKeepingCapacity()
+    }
+
+    /// Moves the pointer over the same hover recognizers as the last update.
+    func moveHover(to location: Point, system: InteractionSystem, time: Timestamp) {
+        // By index: the targets cannot change the participants, which only `updateHover` sets.
+        var index = 0
+        while index < hoverParticipants.count {
+            let recognizer = hoverParticipants[index]
+            index += 1
+            recognizer.system = system
+            feed(.hover(.moved, location), to: recognizer, pointerLocation: location, at: time)
+        }
     }
 
     // MARK: Time

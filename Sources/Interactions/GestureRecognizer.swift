@@ -272,7 +272,12 @@ public class GestureRecognizer {
     /// The current state.
     @exclusivity(unchecked) public internal(set) var state: RecognizerState = .possible
     /// A disabled recognizer sees no new gesture.
-    @exclusivity(unchecked) public var isEnabled = true
+    @exclusivity(unchecked) public var isEnabled = true {
+        didSet {
+            // Which hover recognizers a path holds changed (see `InteractionSystem.updateHover`).
+            if watchesHover, isEnabled != oldValue { TreeRevision.advance() }
+        }
+    }
     /// The kinds of touch the recognizer sees; others pass it by.
     @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = TouchTypeSets.all
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.

@@ -184,7 +184,11 @@ extension InteractionNode {
         }
         attachments.gestureRecognizers.append(recognizer)
         recognizer.node = self
-        if recognizer.watchesHover { adjustHoverRecognizerCount(by: 1) }
+        if recognizer.watchesHover {
+            adjustHoverRecognizerCount(by: 1)
+            // The hover recognizers of the paths through this node changed.
+            TreeRevision.advance()
+        }
     }
 
     /// Detaches a gesture recognizer. It is reset without calling its targets, and sees no more

@@ -106,6 +106,10 @@ public final class InteractionSystem {
     @exclusivity(unchecked) private var armedInTreeRevision = -1
     @exclusivity(unchecked) private var scratch: [GestureRecognizer] = []
     @exclusivity(unchecked) private var outbox: [TimedPayload] = []
+    /// The deepest node of the last hover update (nil: outside the root) and the
+    /// ``TreeRevision`` then; -1 when the hover recognizers must be collected again.
+    @exclusivity(unchecked) private var hoverNode: ObjectIdentifier?
+    @exclusivity(unchecked) private var hoverRevision = -1
     @exclusivity(unchecked) private var nodeVisits = 0
     @exclusivity(unchecked) private var interactionVisits = 0
     /// The latest time seen.
@@ -141,10 +145,11 @@ public final class InteractionSystem {
     }
 
     /// Reports an event: interactions call this from their recognizers' targets.
-    public func send(_ payload: EventPayload, at time: Timestamp) {
-        let event = TimedPayload(time: time, payload: payload)
-        outbox.append(event)
-        onEvent?(event)
+    ///
+    /// The payload is taken, not copied: an event goes into the outbox as it was made.
+    public func send(_ payload: consuming EventPayload, at time: Timestamp) {
+        outbox.append(TimedPayload(time: time, payload: payload))
+        if let onEvent, let event = outbox.last { onEvent(event) }
     }
 
     /// Has a time-driven interaction advanced at its deadlines until it comes to rest (its
@@ -191,6 +196,7 @@ public final class InteractionSystem {
         if arbiter.isHovering {
             arbiter.updateHover([], at: pointerLocation, system: self, time: currentTime)
         }
+        hoverRevision = -1
         drain(into: &output)
     }
 
@@ -278,24 +284,34 @@ public final class InteractionSystem {
     /// ancestors, deepest first. Deferred interactions are made on the way, except for hovering:
     /// they have no hover recognizers, so the pointer passing over a node makes nothing. Hovering
     /// also stops the hit test above the nodes that have no hover recognizer below them.
+    ///
+    /// Returns the deepest node, or nil outside the root. When that node is `unchanged`, it
+    /// collects nothing (see ``updateHover(at:)``).
+    @discardableResult
     private func collectRecognizers(
-        at location: Point, forHover: Bool = false, where include: (GestureRecognizer) -> Bool
-    ) {
+        at location: Point, forHover: Bool = false, unlessDeepestIs unchanged: ObjectIdentifier?? = .none,
+        where include: (GestureRecognizer) -> Bool
+    ) -> ObjectIdentifier? {
         scratch.removeAllKeepingCapacity()
         if let rootNode {
             // A tree of built-in nodes is walked through their own storage, not the protocol.
             var current = rootNode.deepestNode(at: location, visits: &nodeVisits, forHover: forHover)
+            let deepest = current.map(ObjectIdentifier.init)
+            if let unchanged, unchanged == deepest { return deepest }
             while let node = current {
                 collect(from: node, forHover: forHover, where: include)
                 current = node === rootNode ? nil : node.parent
             }
-            return
+            return deepest
         }
         var current = root.hitTest(location, visits: &nodeVisits, forHover: forHover)
+        let deepest = current.map { ObjectIdentifier($0) }
+        if let unchanged, unchanged == deepest { return deepest }
         while let node = current {
             collect(from: node, forHover: forHover, where: include)
             current = node === root ? nil : node.parentNode
         }
+        return deepest
     }
 
     /// Adds to `scratch` a node's enabled recognizers that `include` accepts, making its deferred
@@ -329,11 +345,29 @@ public final class InteractionSystem {
 
     /// Moves the hover recognizers to the pointer's location: those of the node under it and its
     /// ancestors. A tree without hover recognizers costs nothing.
+    ///
+    /// The hover recognizers are those of the deepest node the hover hit test ends on and of its
+    /// ancestors. While that node and the ``TreeRevision`` are the ones of the last update (the
+    /// pointer moved within the same node, as most motion does), they are the ones the arbiter
+    /// holds: they are moved without being collected again. A hover recognizer added, removed,
+    /// enabled or disabled, or a node taken out of a tree, advances the revision.
     private func updateHover(at time: Timestamp) {
         guard root.attachments.hoverRecognizerCount > 0 || arbiter.isHovering else { return }
-        collectRecognizers(at: pointerLocation, forHover: true) { $0.watchesHover }
+        let revision = TreeRevision.current
+        let unchanged: ObjectIdentifier?? = revision == hoverRevision ? .some(hoverNode) : .none
+        let deepest = collectRecognizers(at: pointerLocation, forHover: true, unlessDeepestIs: unchanged) {
+            $0.watchesHover
+        }
+        if let unchanged, unchanged == deepest {
+            arbiter.moveHover(to: pointerLocation, system: self, time: time)
+            return
+        }
         arbiter.updateHover(scratch, at: pointerLocation, system: self, time: time)
         scratch.removeAllKeepingCapacity()
+        // Read before the recognizers' targets ran: if one of them changed the tree, the revision
+        // no longer matches and the next update collects again.
+        hoverNode = deepest
+        hoverRevision = revision
     }
 
     // MARK: Time

@@ -9,7 +9,10 @@ import Synchronization
 /// Whether a recognizer's node lies in the system's tree is a walk up to the root; the answer
 /// found at one revision holds until the revision changes, so input checks it in O(1) while the
 /// tree keeps its shape. Adding nodes, recognizers or interactions never takes anything out of a
-/// tree, so it leaves the revision as it is.
+/// tree, so it leaves the revision as it is, with one exception: a hover recognizer added,
+/// enabled or disabled advances it, because the hover recognizers a path holds are also kept
+/// while the revision is the same (see `InteractionSystem`'s hover update). Those changes are
+/// rare (a scene's pointer interactions attach when it loads).
 enum TreeRevision {
     private static let counter = Atomic<Int>(0)
 

@@ -121,6 +121,35 @@ import Testing
         #expect(log.entries == ["button began (190, 160)", "card began (190, 160)"])
     }
 
+    /// Motion within one node keeps the hover recognizers of the last update without collecting
+    /// them again; a hover recognizer added, disabled, enabled or removed on the path changes
+    /// what the next motion reaches, with the pointer still over the same node.
+    @Test func hoverRecognizersChangedUnderAStillNodeAreSeenOnTheNextMotion() {
+        let (harness, _, button, log) = makeCard()
+        harness.movePointer(to: Point(x: 160, y: 160))
+        harness.movePointer(to: Point(x: 161, y: 160))
+        let extra = attachHover(to: button, log: log)
+        harness.movePointer(to: Point(x: 162, y: 160))
+        extra.isEnabled = false
+        harness.movePointer(to: Point(x: 163, y: 160))
+        extra.isEnabled = true
+        harness.movePointer(to: Point(x: 164, y: 160))
+        button.removeGestureRecognizer(extra)
+        harness.movePointer(to: Point(x: 165, y: 160))
+        #expect(
+            log.entries == [
+                "button began (160, 160)", "card began (160, 160)",
+                "button changed (161, 160)", "card changed (161, 160)",
+                // Added: it begins, after the button's first recognizer.
+                "button changed (162, 160)", "button began (162, 160)", "card changed (162, 160)",
+                // Disabled: it ends, as when the pointer leaves it.
+                "button ended (163, 160)", "button changed (163, 160)", "card changed (163, 160)",
+                "button changed (164, 160)", "button began (164, 160)", "card changed (164, 160)",
+                // Removed: it is reset without its targets.
+                "button changed (165, 160)", "card changed (165, 160)",
+            ])
+    }
+
     @Test func aDelegateCanRefuseAHover() {
         final class Refuse: GestureRecognizerDelegate {
             func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { false }

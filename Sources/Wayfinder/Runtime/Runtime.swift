@@ -269,7 +269,7 @@ public final class Runtime {
         if let scene {
             sceneOutput.removeAllKeepingCapacity()
             scene.press(input, at: time, into: &sceneOutput)
-            append(sceneOutput, device: device, into: &output)
+            takeSceneOutput(device: device, into: &output)
         }
         notify(&output, from: start)
     }
@@ -291,7 +291,7 @@ public final class Runtime {
         if let scene {
             sceneOutput.removeAllKeepingCapacity()
             isDone = scene.perform(request, at: time, into: &sceneOutput)
-            append(sceneOutput, device: device, into: &output)
+            takeSceneOutput(device: device, into: &output)
         }
         notify(&output, from: start)
         return isDone
@@ -414,7 +414,7 @@ public final class Runtime {
         if let scene, lastPointerDevice?.id == id {
             sceneOutput.removeAllKeepingCapacity()
             scene.cancelPointerGestures(at: time, into: &sceneOutput)
-            append(sceneOutput, device: device.identity, into: &output)
+            takeSceneOutput(device: device.identity, into: &output)
             lastPointerDevice = nil
         }
         output.append(
@@ -459,7 +459,7 @@ public final class Runtime {
             if let scene, let sceneDeadline = scene.nextDeadline, sceneDeadline <= deadline {
                 sceneOutput.removeAllKeepingCapacity()
                 scene.advance(to: deadline, into: &sceneOutput)
-                append(sceneOutput, device: lastPointerDevice ?? .synthetic("scene"), into: &output)
+                takeSceneOutput(device: lastPointerDevice ?? .synthetic("scene"), into: &output)
             }
         }
     }
@@ -482,7 +482,7 @@ public final class Runtime {
                 }
                 sceneOutput.removeAllKeepingCapacity()
                 scene.press(.press(press), at: input.time, into: &sceneOutput)
-                append(sceneOutput, device: device.identity, into: &output)
+                takeSceneOutput(device: device.identity, into: &output)
             case .button, .scroll, .tap, .longPress, .drag, .motion, .position, .touch, .gesture:
                 if case .motion = input.event, device.kind == .pointingStick, devices.count > 1 {
                     shareStickMotion(from: device, at: input.time)
@@ -499,7 +499,7 @@ public final class Runtime {
                 output.append(
                     WayfinderEvent(
                         time: input.time, device: device.identity, payload: .input(input.event, target: target)))
-                append(sceneOutput, device: device.identity, into: &output)
+                takeSceneOutput(device: device.identity, into: &output)
             }
         }
     }
@@ -543,8 +543,27 @@ public final class Runtime {
         )
     }
 
-    private func append(_ payloads: [TimedPayload], device: DeviceInstance, into output: inout [WayfinderEvent]) {
-        for item in payloads { output.append(WayfinderEvent(time: item.time, device: device, payload: item.payload)) }
+    /// Moves the scene's events out of `sceneOutput` into the output as events of a device,
+    /// leaving `sceneOutput` empty. Taken off the end and put back in order, each payload is moved
+    /// rather than copied and then destroyed with the buffer (most calls carry none or one).
+    private func takeSceneOutput(device: DeviceInstance, into output: inout [WayfinderEvent]) {
+        let count = sceneOutput.count
+        guard count > 0 else { return }
+        let start = output.count
+        while let item = sceneOutput.popLast() {
+            output.append(WayfinderEvent(time: item.time, device: device, payload: item.payload))
+        }
+        guard count > 1 else { return }
+        // Swapped in the buffer itself: reversing a slice of the array would copy the events.
+        output.withUnsafeMutableBufferPointer { events in
+            var low = start
+            var high = events.count - 1
+            while low < high {
+                events.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        }
     }
 
     /// Hands the events one call appended to ``onEvent`` and the event sequences, and the

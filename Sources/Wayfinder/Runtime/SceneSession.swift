@@ -79,8 +79,9 @@ final class SceneSession: SceneDriver {
         case .button, .tap, .longPress, .drag, .gesture:
             return interactions.nodeUnderPointer?.identifier
         case .scroll(_, _, _, let phase, _):
-            for event in output[start...] {
-                if case .contentOffset(let item, _) = event.payload {
+            // By index: iterating a slice copies each event.
+            for index in start..<output.count {
+                if case .contentOffset(let item, _) = output[index].payload {
                     scrollTarget = item
                     return item
                 }
