@@ -14,3 +14,24 @@ extension Array {
         while !isEmpty { removeLast() }
     }
 }
+
+extension Array {
+    /// Reverses the order of the elements from `start` to the end, in place.
+    ///
+    /// Why: `self[start...].reverse()` reverses a slice, which copies the elements it swaps (a
+    /// retain and a release of whatever each one holds). Swapping in the buffer moves them. With
+    /// `popLast()`, it lets a buffer be emptied in order by moving its elements out.
+    @inlinable
+    public mutating func reverseElements(from start: Int) {
+        guard count - start > 1 else { return }
+        withUnsafeMutableBufferPointer { elements in
+            var low = start
+            var high = elements.count - 1
+            while low < high {
+                elements.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+        }
+    }
+}

@@ -41,4 +41,24 @@ import Testing
         #expect(buffer.isEmpty)
         #expect(copy == Self.filledBuffer())
     }
+
+    /// Reversing the tail in place, then taking inputs off the end, empties a buffer in order.
+    @Test func reversesTheTailInPlaceAndEmptiesInOrder() {
+        let inputs = Self.filledBuffer()
+        var buffer = inputs + inputs
+        let copy = buffer
+        buffer.reverseElements(from: 2)
+        #expect(buffer == [inputs[0], inputs[1], inputs[2], inputs[1], inputs[0], inputs[2]])
+        #expect(copy == inputs + inputs)
+        for start in [6, 5] {
+            var unchanged = inputs + inputs
+            unchanged.reverseElements(from: start)
+            #expect(unchanged == inputs + inputs)
+        }
+        var taken: [ClassifiedInput] = []
+        var emptied = inputs
+        emptied.reverseElements(from: 0)
+        while let input = emptied.popLast() { taken.append(input) }
+        #expect(taken == inputs)
+    }
 }

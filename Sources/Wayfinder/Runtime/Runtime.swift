@@ -245,7 +245,7 @@ public final class Runtime {
         device.classifier.process(frame, into: &classified)
         schedule(device)
         collectDecisions(of: device, before: output.count)
-        route(classified, from: device, into: &output)
+        routeClassified(from: device, into: &output)
         notify(&output, from: start)
     }
 
@@ -410,7 +410,7 @@ public final class Runtime {
         classified.removeAllKeepingCapacity()
         device.classifier.removeDevice(at: time, into: &classified)
         collectDecisions(of: device, before: output.count)
-        route(classified, from: device, into: &output)
+        routeClassified(from: device, into: &output)
         if let scene, lastPointerDevice?.id == id {
             sceneOutput.removeAllKeepingCapacity()
             scene.cancelPointerGestures(at: time, into: &sceneOutput)
@@ -452,7 +452,7 @@ public final class Runtime {
                     classified.removeAllKeepingCapacity()
                     device.classifier.advance(to: deadline, into: &classified)
                     collectDecisions(of: device, before: output.count)
-                    route(classified, from: device, into: &output)
+                    routeClassified(from: device, into: &output)
                 }
                 schedule(device)
             }
@@ -464,9 +464,15 @@ public final class Runtime {
         }
     }
 
-    /// Sends classified input on: keys to the focus engine, the rest to the node tree.
-    private func route(_ inputs: [ClassifiedInput], from device: Device, into output: inout [WayfinderEvent]) {
-        for input in inputs {
+    /// Sends the classified input in `classified` on, in order, and leaves the buffer empty: keys
+    /// to the focus engine, the rest to the node tree.
+    ///
+    /// Each input is moved out of the buffer (its order reversed in place, then taken off the end)
+    /// into the event that reports it, rather than copied and destroyed with the buffer. Nothing
+    /// the inputs reach classifies, so the buffer is not touched meanwhile.
+    private func routeClassified(from device: Device, into output: inout [WayfinderEvent]) {
+        classified.reverseElements(from: 0)
+        while let input = classified.popLast() {
             switch input.event {
             case .key(let code, let state, let modifiers, let keysym, _):
                 output.append(
@@ -547,23 +553,12 @@ public final class Runtime {
     /// leaving `sceneOutput` empty. Taken off the end and put back in order, each payload is moved
     /// rather than copied and then destroyed with the buffer (most calls carry none or one).
     private func takeSceneOutput(device: DeviceInstance, into output: inout [WayfinderEvent]) {
-        let count = sceneOutput.count
-        guard count > 0 else { return }
+        guard !sceneOutput.isEmpty else { return }
         let start = output.count
         while let item = sceneOutput.popLast() {
             output.append(WayfinderEvent(time: item.time, device: device, payload: item.payload))
         }
-        guard count > 1 else { return }
-        // Swapped in the buffer itself: reversing a slice of the array would copy the events.
-        output.withUnsafeMutableBufferPointer { events in
-            var low = start
-            var high = events.count - 1
-            while low < high {
-                events.swapAt(low, high)
-                low += 1
-                high -= 1
-            }
-        }
+        output.reverseElements(from: start)
     }
 
     /// Hands the events one call appended to ``onEvent`` and the event sequences, and the
