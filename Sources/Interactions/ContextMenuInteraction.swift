@@ -35,7 +35,9 @@ public protocol ContextMenuInteractionDelegate: AnyObject {
 /// ```
 public final class ContextMenuInteraction: Interaction {
     /// The node the menu belongs to.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// Supplies the actions; when nil, the fixed ``actions`` are presented.
     @exclusivity(unchecked) public weak var delegate: (any ContextMenuInteractionDelegate)?
     /// The actions presented when there is no delegate.
@@ -62,8 +64,10 @@ public final class ContextMenuInteraction: Interaction {
         self.actions = actions.map { ContextMenuAction(title: $0) }
         titles = actions
         recognizers = SecondaryActionRecognizers(name: "context-menu", thresholds: thresholds)
-        recognizers.onTrigger { [weak self] trigger, recognizer in self?.present(trigger: trigger, from: recognizer) }
+        recognizers.onTrigger { [unowned self] trigger, recognizer in present(trigger: trigger, from: recognizer) }
     }
+
+    deinit { recognizers.removeOwner() }
 
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
@@ -71,7 +75,7 @@ public final class ContextMenuInteraction: Interaction {
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         guard let node else { return }
         recognizers.add(to: node)
     }
@@ -104,4 +108,8 @@ public final class ContextMenuInteraction: Interaction {
             at: recognizer.time
         )
     }
+}
+
+extension ContextMenuInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

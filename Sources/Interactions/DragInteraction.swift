@@ -27,7 +27,9 @@ public import Geometry
 /// ```
 public final class DragInteraction: Interaction {
     /// The node being dragged.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// Called on every phase with the translation since the drag began.
     @exclusivity(unchecked) public var onDrag: ((GesturePhase, Vector) -> Void)?
 
@@ -66,10 +68,13 @@ public final class DragInteraction: Interaction {
             thresholds: thresholds
         )
         immediateRecognizer.allowedTouchTypes = TouchTypeSets.indirectPointerAndPencil
-        delayedRecognizer.addTarget { [weak self] in self?.handle($0) }
-        immediateRecognizer.addTarget { [weak self] in self?.handle($0) }
-        delayedRecognizer.delegate = self
-        immediateRecognizer.delegate = self
+        delayedRecognizer.setOwner(target: { [unowned self] in handle($0) }, delegate: self)
+        immediateRecognizer.setOwner(target: { [unowned self] in handle($0) }, delegate: self)
+    }
+
+    deinit {
+        delayedRecognizer.removeOwner()
+        immediateRecognizer.removeOwner()
     }
 
     private var recognizers: [GestureRecognizer] { [delayedRecognizer, immediateRecognizer] }
@@ -83,7 +88,7 @@ public final class DragInteraction: Interaction {
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         guard let node else { return }
         for recognizer in recognizers { node.addGestureRecognizer(recognizer) }
     }
@@ -154,4 +159,8 @@ extension DragInteraction: GestureRecognizerDelegate {
         if other is TapGestureRecognizer { return !liftedInThisGesture }
         return false
     }
+}
+
+extension DragInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

@@ -281,9 +281,30 @@ public class GestureRecognizer {
     /// The kinds of touch the recognizer sees; others pass it by.
     @exclusivity(unchecked) public var allowedTouchTypes: Set<TouchType> = TouchTypeSets.all
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
-    @exclusivity(unchecked) public weak var delegate: (any GestureRecognizerDelegate)?
+    /// It is not kept alive: one set here is held weakly, and the interaction that made the
+    /// recognizer, when it is the delegate, is held unowned until it goes (see
+    /// ``setOwner(target:delegate:)``).
+    public var delegate: (any GestureRecognizerDelegate)? {
+        get {
+            if let ownerDelegate { return ownerDelegate }
+            return externalDelegate
+        }
+        set {
+            ownerDelegate = nil
+            externalDelegate = newValue
+        }
+    }
+    @exclusivity(unchecked) private weak var externalDelegate: (any GestureRecognizerDelegate)?
+    /// Unowned and not unsafe: were an owner to go without ``removeOwner()``, reading it would
+    /// stop the program rather than read freed memory.
+    @exclusivity(unchecked) private unowned var ownerDelegate: (any GestureRecognizerDelegate)?
     /// The node the recognizer is attached to.
-    @exclusivity(unchecked) public internal(set) weak var node: (any InteractionNode)?
+    public internal(set) var node: (any InteractionNode)? {
+        get { nodeReference.node }
+        set { nodeReference.set(newValue, attachedHere: true) }
+    }
+    /// The node, without a side table for a built-in one (see ``NodeReference``).
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// Where the last touch or pointer was, in window coordinates.
     @exclusivity(unchecked) public internal(set) var location: Point = .zero
     /// The kind of the touch the recognizer last saw, or nil for a scroll.
@@ -294,7 +315,17 @@ public class GestureRecognizer {
     /// The time of the input that caused the current transition.
     @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
-    @exclusivity(unchecked) public internal(set) weak var system: InteractionSystem?
+    ///
+    /// Held through the system's ``InteractionSystem/Link``, not weakly: a weak reference would
+    /// give the system a side table that slows every retain of it on the frame path.
+    public internal(set) var system: InteractionSystem? {
+        get { systemLink?.system }
+        set {
+            let link = newValue?.link
+            if link !== systemLink { systemLink = link }
+        }
+    }
+    @exclusivity(unchecked) private var systemLink: InteractionSystem.Link?
     /// The ``TreeRevision`` at which the recognizer's node was last found in the tree of
     /// `attachedRoot`: it still is while the revision is the same.
     @exclusivity(unchecked) var attachedRevision = -1
@@ -306,6 +337,8 @@ public class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var numberOfTouches = 0
 
     @exclusivity(unchecked) private var targets: [(GestureRecognizer) -> Void] = []
+    /// The target of the interaction that made the recognizer, called before the others.
+    @exclusivity(unchecked) private var ownerTarget: ((GestureRecognizer) -> Void)?
     @exclusivity(unchecked) private var failureRequirements: [WeakRecognizer] = []
 
     /// A recognizing transition held back until the recognizers it requires to fail have failed.
@@ -342,6 +375,27 @@ public class GestureRecognizer {
     /// Adds a closure called on every transition except `failed`.
     public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
         targets.append(action)
+    }
+
+    /// Makes an interaction the recognizer's owner: `target` is called first on every transition
+    /// except `failed`, and `delegate`, when given, is the delegate until one is set.
+    ///
+    /// An interaction holds its recognizers, so it must not be kept alive by them; a weak
+    /// reference would give it a side table that slows every retain of it on the frame path. Its
+    /// target captures it `unowned` instead, and it calls ``removeOwner()`` in its `deinit`, so
+    /// neither reference outlives it.
+    func setOwner(target: @escaping (GestureRecognizer) -> Void, delegate: (any GestureRecognizerDelegate)? = nil) {
+        ownerTarget = target
+        if let delegate {
+            externalDelegate = nil
+            ownerDelegate = delegate
+        }
+    }
+
+    /// Forgets the owner's target and delegate: the owner is going away.
+    func removeOwner() {
+        ownerTarget = nil
+        ownerDelegate = nil
     }
 
     /// Makes this recognizer wait until `other` fails before it recognizes; if `other` recognizes,
@@ -404,6 +458,7 @@ public class GestureRecognizer {
 
     /// Calls the targets.
     func sendActions() {
+        ownerTarget?(self)
         for target in targets { target(self) }
     }
 

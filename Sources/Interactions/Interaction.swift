@@ -3,7 +3,9 @@ public import InputEvents
 /// An object that gives a node a behaviour, usually by attaching gesture recognizers to it.
 ///
 /// Any number of interactions can be attached to a node, at any time; the node keeps them alive
-/// and tells them when they move. An interaction keeps only a weak reference to its node:
+/// and tells them when they move. An interaction must not keep its node alive; a weak reference
+/// is the simple way (the built-in interactions hold a built-in node unowned, which the node
+/// clears when it goes, so that nodes on the frame path have no side table):
 ///
 /// ```swift
 /// final class DoubleTapToZoom: Interaction {
@@ -17,7 +19,7 @@ public import InputEvents
 /// }
 /// ```
 public protocol Interaction: AnyObject {
-    /// The node the interaction is attached to; a weak reference.
+    /// The node the interaction is attached to; a reference that does not keep it alive.
     var node: (any InteractionNode)? { get }
     /// Called before the interaction moves to a node, or away from its node when `node` is nil.
     /// Remove recognizers from the current node here.

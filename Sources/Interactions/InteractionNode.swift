@@ -351,6 +351,13 @@ public final class Node: InteractionNode {
 
     deinit {
         for child in children { child.parent = nil }
+        // The recognizers and built-in interactions attached here hold the node unowned (see
+        // `NodeReference`): let them go.
+        let identity = ObjectIdentifier(self)
+        for recognizer in attachments.gestureRecognizers { recognizer.nodeReference.forget(identity) }
+        for interaction in attachments.interactions {
+            (interaction as? any NodeReferencing)?.forgetNode(identity)
+        }
     }
 
     /// The children as the protocol sees them, kept beside `children` so that walking the tree
@@ -411,14 +418,18 @@ public final class Node: InteractionNode {
         while true {
             let next: Unmanaged<Node>? = node._withUnsafeGuaranteedRef { current in
                 local = current.pointInContent(local)
-                return current.children.withUnsafeBufferPointer { nodes in
-                    guard
-                        let hit = current.topmostChild(
-                            count: nodes.count, containing: local, visits: &visits, frameOf: { nodes[$0].frame })
-                    else { return nil }
-                    if forHover, nodes[hit].attachments.hoverRecognizerCount == 0 { return nil }
-                    return Unmanaged.passUnretained(nodes[hit])
+                // The children are read in place, one at a time: a buffer of them held for the
+                // search would be retained, and so would each child bound to a name.
+                guard
+                    let hit = current.topmostChild(
+                        count: current.children.count, containing: local, visits: &visits,
+                        frameOf: { current.children[$0].frame })
+                else { return nil }
+                let child = Unmanaged.passUnretained(current.children[hit])
+                if forHover, child._withUnsafeGuaranteedRef({ $0.attachments.hoverRecognizerCount }) == 0 {
+                    return nil
                 }
+                return child
             }
             guard let next else { return node.takeUnretainedValue() }
             node = next

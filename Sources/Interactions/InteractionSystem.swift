@@ -94,6 +94,17 @@ public final class InteractionSystem {
         Visits(nodes: nodeVisits, recognizers: arbiter.recognizerVisits, interactions: interactionVisits)
     }
 
+    /// What recognizers hold to find the system: a small object they keep alive, pointing to the
+    /// system until it goes. It does what a weak reference would, without giving the system a
+    /// side table (which would slow every retain of it on the frame path).
+    final class Link {
+        /// The system, cleared by its `deinit`.
+        @exclusivity(unchecked) unowned(unsafe) var system: InteractionSystem?
+    }
+
+    /// The system's link, which recognizers hold (see ``GestureRecognizer/system``).
+    let link = Link()
+
     @exclusivity(unchecked) private var router: PointerRouter
     /// The gesture arbiter, which recognizers also ask where their touches are.
     let arbiter: GestureArbiter
@@ -130,6 +141,11 @@ public final class InteractionSystem {
         armed.reserveCapacity(8)
         scratch.reserveCapacity(16)
         outbox.reserveCapacity(16)
+        link.system = self
+    }
+
+    deinit {
+        link.system = nil
     }
 
     /// Whether a touch (a finger, a pencil or a held pointer button) is down.

@@ -15,7 +15,9 @@ public import Geometry
 /// ```
 public final class PanInteraction: Interaction {
     /// The node being panned.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// Called on every phase with the translation since the pan began.
     @exclusivity(unchecked) public var onPan: ((GesturePhase, Vector) -> Void)?
     /// The pan recognizer.
@@ -33,15 +35,17 @@ public final class PanInteraction: Interaction {
     ///   - thresholds: The pan's minimum movement.
     public init(allowedScrollTypes: ScrollTypeMask = [], thresholds: InteractionThresholds = InteractionThresholds()) {
         pan = PanGestureRecognizer(allowedScrollTypes: allowedScrollTypes, thresholds: thresholds)
-        pan.addTarget { [weak self] recognizer in self?.handle(recognizer) }
+        pan.setOwner(target: { [unowned self] recognizer in handle(recognizer) })
     }
+
+    deinit { pan.removeOwner() }
 
     public func willMove(to node: (any InteractionNode)?) {
         self.node?.removeGestureRecognizer(pan)
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         node?.addGestureRecognizer(pan)
     }
 
@@ -66,4 +70,8 @@ extension RecognizerState {
         case .possible, .failed: nil
         }
     }
+}
+
+extension PanInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

@@ -28,7 +28,9 @@ public enum PointerEffect: String, Hashable, Sendable, CaseIterable {
 /// ```
 public final class PointerInteraction: Interaction {
     /// The node the pointer hovers.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// How a view shows the pointer over the node.
     @exclusivity(unchecked) public var effect: PointerEffect
     /// Whether the pointer is over the node.
@@ -46,8 +48,10 @@ public final class PointerInteraction: Interaction {
         self.effect = effect
         self.onChange = onChange
         hover = HoverGestureRecognizer(name: "pointer.hover")
-        hover.addTarget { [weak self] in self?.handle($0) }
+        hover.setOwner(target: { [unowned self] in handle($0) })
     }
+
+    deinit { hover.removeOwner() }
 
     public func willMove(to node: (any InteractionNode)?) {
         self.node?.removeGestureRecognizer(hover)
@@ -55,7 +59,7 @@ public final class PointerInteraction: Interaction {
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         node?.addGestureRecognizer(hover)
     }
 
@@ -75,4 +79,8 @@ public final class PointerInteraction: Interaction {
         recognizer.system?.send(
             .action(ActionEvent(item: node.identifier, name: "hover", phase: phase)), at: recognizer.time)
     }
+}
+
+extension PointerInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

@@ -37,7 +37,9 @@ public import InputEvents
 /// ```
 public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// The scroll view's node.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// The content's size, in points.
     public var contentSize: Size {
         didSet { updateExtents() }
@@ -93,8 +95,12 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         vertical = ScrollAxisMotion(viewportLength: 0, contentLength: contentSize.height, thresholds: thresholds)
         zoom = ZoomMotion(viewportLength: 0, thresholds: thresholds)
         pan = PanGestureRecognizer(name: "scroll-view.pan", allowedScrollTypes: .all, thresholds: thresholds)
-        pan.addTarget { [weak self] in self?.handle($0) }
-        pan.delegate = self
+        pan.setOwner(target: { [unowned self] in handle($0) }, delegate: self)
+    }
+
+    deinit {
+        pan.removeOwner()
+        pinch?.removeOwner()
     }
 
     /// Sets both zoom limits, keeping the scale inside them; zooming is on while the maximum is
@@ -107,12 +113,12 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
         let zooms = maximum > minimum
         if zooms, pinch == nil {
             let recognizer = PinchGestureRecognizer(name: "scroll-view.pinch")
-            recognizer.addTarget { [weak self] in self?.handlePinch($0) }
-            recognizer.delegate = self
+            recognizer.setOwner(target: { [unowned self] in handlePinch($0) }, delegate: self)
             pinch = recognizer
             node?.addGestureRecognizer(recognizer)
         } else if !zooms, let recognizer = pinch {
             node?.removeGestureRecognizer(recognizer)
+            recognizer.removeOwner()
             pinch = nil
         }
     }
@@ -143,7 +149,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         if let node {
             node.addGestureRecognizer(pan)
             if let pinch { node.addGestureRecognizer(pinch) }
@@ -351,4 +357,8 @@ extension ScrollViewInteraction: GestureRecognizerDelegate {
         guard other.node === recognizer.node else { return false }
         return other is PanGestureRecognizer || other === pinch
     }
+}
+
+extension ScrollViewInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

@@ -16,7 +16,9 @@ public import EventModel
 /// ```
 public final class SecondaryActionInteraction: Interaction {
     /// The node the action belongs to.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// The action's name, printed as the `action` event's `name`.
     public let name: String
     /// The action: called once per long press or secondary click.
@@ -42,8 +44,10 @@ public final class SecondaryActionInteraction: Interaction {
         self.name = name
         self.action = action
         recognizers = SecondaryActionRecognizers(name: "secondary-action", thresholds: thresholds)
-        recognizers.onTrigger { [weak self] trigger, recognizer in self?.send(trigger: trigger, from: recognizer) }
+        recognizers.onTrigger { [unowned self] trigger, recognizer in send(trigger: trigger, from: recognizer) }
     }
+
+    deinit { recognizers.removeOwner() }
 
     public func willMove(to node: (any InteractionNode)?) {
         guard let current = self.node else { return }
@@ -51,7 +55,7 @@ public final class SecondaryActionInteraction: Interaction {
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         guard let node else { return }
         recognizers.add(to: node)
     }
@@ -62,4 +66,8 @@ public final class SecondaryActionInteraction: Interaction {
         recognizer.system?.send(
             .action(ActionEvent(item: node.identifier, name: name, trigger: trigger)), at: recognizer.time)
     }
+}
+
+extension SecondaryActionInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

@@ -28,13 +28,22 @@ struct SecondaryActionRecognizers {
 
     /// Calls `handler` once per gesture, with what triggered it and the recognizer: when the long
     /// press begins and when the secondary click ends.
+    ///
+    /// The handler is each recognizer's owner target (see `GestureRecognizer.setOwner`): capture
+    /// the interaction `unowned` and call ``removeOwner()`` in its `deinit`.
     func onTrigger(_ handler: @escaping (ActionTrigger, GestureRecognizer) -> Void) {
-        longPress.addTarget { recognizer in
+        longPress.setOwner(target: { recognizer in
             if recognizer.state == .began { handler(.longPress, recognizer) }
-        }
-        secondaryClick.addTarget { recognizer in
+        })
+        secondaryClick.setOwner(target: { recognizer in
             if recognizer.state == .ended { handler(.secondaryClick, recognizer) }
-        }
+        })
+    }
+
+    /// Forgets the handler: the interaction is going away.
+    func removeOwner() {
+        longPress.removeOwner()
+        secondaryClick.removeOwner()
     }
 
     /// Attaches both recognizers to a node.

@@ -16,7 +16,9 @@ import EventModel
 /// ```
 public final class SwipeActionInteraction: Interaction {
     /// The node the action belongs to.
-    @exclusivity(unchecked) public private(set) weak var node: (any InteractionNode)?
+    public var node: (any InteractionNode)? { nodeReference.node }
+    /// The node, without a side table for a built-in one (see `NodeReference`).
+    @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// The action's name, printed as the `action` event's `name`.
     public let name: String
     /// The action: called once per swipe.
@@ -43,18 +45,20 @@ public final class SwipeActionInteraction: Interaction {
         swipe = SwipeGestureRecognizer(
             name: "swipe-action", direction: direction, numberOfTouchesRequired: numberOfTouchesRequired,
             thresholds: thresholds)
-        swipe.addTarget { [weak self] recognizer in
+        swipe.setOwner(target: { [unowned self] recognizer in
             guard recognizer.state == .ended else { return }
-            self?.send(from: recognizer)
-        }
+            send(from: recognizer)
+        })
     }
+
+    deinit { swipe.removeOwner() }
 
     public func willMove(to node: (any InteractionNode)?) {
         self.node?.removeGestureRecognizer(swipe)
     }
 
     public func didMove(to node: (any InteractionNode)?) {
-        self.node = node
+        nodeReference.set(node, attachedInteraction: self)
         node?.addGestureRecognizer(swipe)
     }
 
@@ -64,4 +68,8 @@ public final class SwipeActionInteraction: Interaction {
         recognizer.system?.send(
             .action(ActionEvent(item: node.identifier, name: name, trigger: .swipe)), at: recognizer.time)
     }
+}
+
+extension SwipeActionInteraction: NodeReferencing {
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

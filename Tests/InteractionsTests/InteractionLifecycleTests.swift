@@ -42,6 +42,110 @@ import Testing
         #expect(weakInteraction == nil)
     }
 
+    /// A recognizer or an interaction that outlives its built-in node loses it, as a weak
+    /// reference would: the node lets them go when it goes.
+    @Test func recognizersAndInteractionsThatOutliveTheirNodeLoseIt() {
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 100, height: 400))
+        scroll.setZoomLimits(minimum: 1, maximum: 2)
+        let tap = TapGestureRecognizer()
+        let menu = ContextMenuInteraction(actions: ["Open"])
+        weak var weakNode: Node?
+        do {
+            let node = Node(identifier: "list", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            weakNode = node
+            node.addInteraction(scroll)
+            node.addInteraction(menu)
+            node.addGestureRecognizer(tap)
+            #expect(scroll.node === node)
+            #expect(scroll.pan.node === node)
+            #expect(scroll.pinch?.node === node)
+            #expect(menu.longPress.node === node)
+            #expect(tap.node === node)
+        }
+        #expect(weakNode == nil)
+        #expect(scroll.node == nil)
+        #expect(scroll.pan.node == nil)
+        #expect(scroll.pinch?.node == nil)
+        #expect(menu.node == nil)
+        #expect(menu.longPress.node == nil)
+        #expect(menu.secondaryClick.node == nil)
+        #expect(tap.node == nil)
+        // Attached again, they work as before.
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        cell.addInteraction(menu)
+        let harness = InteractionHarness(children: [cell])
+        harness.click(.secondary, at: Point(x: 150, y: 150))
+        #expect(harness.actions.map(\.name) == ["contextMenu"])
+        #expect(menu.secondaryClick.node === cell)
+    }
+
+    /// An interaction told it moved to a node that does not hold it (called by hand, not by
+    /// `addInteraction`) keeps the node weakly: the node cannot clear a reference it does not know.
+    @Test func anInteractionMovedByHandKeepsItsNodeWeakly() {
+        let pan = PanInteraction()
+        weak var weakNode: Node?
+        do {
+            let node = Node(identifier: "cell", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            weakNode = node
+            pan.didMove(to: node)
+            #expect(pan.node === node)
+            #expect(pan.pan.node === node)
+            #expect(node.interactions.isEmpty)
+        }
+        #expect(weakNode == nil)
+        #expect(pan.node == nil)
+    }
+
+    /// An interaction is not kept alive by its recognizers, which it is the delegate and the first
+    /// target of; once it goes, a recognizer that lives on has neither, and a delegate set by hand
+    /// replaces the interaction as before.
+    @Test func recognizersDoNotKeepTheirInteractionAlive() {
+        final class Delegate: GestureRecognizerDelegate {}
+        weak var weakScroll: ScrollViewInteraction?
+        weak var weakDrag: DragInteraction?
+        let pan: PanGestureRecognizer
+        let delayed: GestureRecognizer
+        do {
+            let scroll = ScrollViewInteraction(contentSize: Size(width: 100, height: 400))
+            let drag = DragInteraction()
+            weakScroll = scroll
+            weakDrag = drag
+            pan = scroll.pan
+            delayed = drag.delayedRecognizer
+            #expect(pan.delegate === scroll)
+            #expect(delayed.delegate === drag)
+        }
+        #expect(weakScroll == nil)
+        #expect(weakDrag == nil)
+        #expect(pan.delegate == nil)
+        #expect(delayed.delegate == nil)
+        let delegate = Delegate()
+        let scroll = ScrollViewInteraction(contentSize: Size(width: 100, height: 400))
+        scroll.pan.delegate = delegate
+        #expect(scroll.pan.delegate === delegate)
+    }
+
+    /// A recognizer does not keep the system that delivered input to it alive, and sees nil once
+    /// the system goes, as with a weak reference.
+    @Test func aRecognizerThatOutlivesItsSystemLosesIt() {
+        let cell = Node(identifier: "cell", frame: Rect(x: 100, y: 100, width: 100, height: 100))
+        let tap = TapGestureRecognizer()
+        cell.addGestureRecognizer(tap)
+        weak var weakSystem: InteractionSystem?
+        do {
+            let harness = InteractionHarness(children: [cell])
+            weakSystem = harness.system
+            harness.click(at: Point(x: 150, y: 150))
+            #expect(tap.system === harness.system)
+        }
+        #expect(weakSystem == nil)
+        #expect(tap.system == nil)
+        // A new system takes it over.
+        let harness = InteractionHarness(children: [cell])
+        harness.click(at: Point(x: 150, y: 150))
+        #expect(tap.system === harness.system)
+    }
+
     @Test func movingAnInteractionToAnotherNodeTakesItsRecognizersAlong() {
         let first = Node(identifier: "a", frame: Rect(x: 0, y: 0, width: 100, height: 100))
         let second = Node(identifier: "b", frame: Rect(x: 100, y: 0, width: 100, height: 100))
