@@ -499,7 +499,10 @@ public final class Runtime {
                             time: input.time, device: device.identity, payload: .input(input.event, target: nil)))
                     continue
                 }
-                lastPointerDevice = device.identity
+                // Compared first: assigning the same device again would retain and release it.
+                // A removed device's identity is forgotten (`removeDeviceNow`), so an equal
+                // number is the same device.
+                if lastPointerDevice?.id != device.identity.id { lastPointerDevice = device.identity }
                 sceneOutput.removeAllKeepingCapacity()
                 let target = scene.handlePointer(input, into: &sceneOutput)
                 output.append(
