@@ -395,12 +395,19 @@ final class GestureArbiter {
     /// down gives no participant input).
     var nextDeadline: Timestamp? {
         if isEarliestDeadlineKnown { return earliestDeadline }
+        let earliest = earliestDeadlineWorkedOut()
+        earliestDeadline = earliest
+        isEarliestDeadlineKnown = true
+        return earliest
+    }
+
+    /// The participants' earliest deadline, worked out from every participant (what
+    /// ``nextDeadline`` keeps).
+    func earliestDeadlineWorkedOut() -> Timestamp? {
         var earliest: Timestamp?
         Self.findEarliestDeadline(in: touchParticipants, into: &earliest)
         Self.findEarliestDeadline(in: scrollParticipants, into: &earliest)
         Self.findEarliestDeadline(in: gestureParticipants, into: &earliest)
-        earliestDeadline = earliest
-        isEarliestDeadlineKnown = true
         return earliest
     }
 
@@ -410,11 +417,12 @@ final class GestureArbiter {
     }
 
     /// Forgets the earliest deadline if a recognizer whose machine or state may have changed can
-    /// be a participant: hover recognizers never are (they hold no touch and take no scroll or
-    /// gesture), so the pointer moving over them keeps it.
+    /// have one: those without timers (pans, pinches, rotations, hover recognizers) never have a
+    /// deadline, so a scroll or a pinch feeding them frame after frame keeps it. (Hover
+    /// recognizers are never participants either: they hold no touch and take no scroll.)
     @inline(__always)
     private func deadlineMayHaveChanged(of recognizer: GestureRecognizer) {
-        if !recognizer.watchesHover { isEarliestDeadlineKnown = false }
+        if recognizer.traits.hasTimers { isEarliestDeadlineKnown = false }
     }
 
     private static func findEarliestDeadline(in participants: [GestureRecognizer], into earliest: inout Timestamp?) {

@@ -358,10 +358,14 @@ public class GestureRecognizer {
         /// Whether it watches the pointer hover, recognizing alongside every other recognizer:
         /// nothing excludes it, and it excludes nothing.
         var watchesHover = false
+        /// Whether its state machine can have a deadline (``machineDeadline``): a tap's, a long
+        /// press's or a swipe's timers. One without never moves the arbiter's earliest deadline,
+        /// so input given to it keeps the deadline the arbiter knows.
+        var hasTimers = true
 
         /// A recognizer that follows the classifier's pinch with the fingers it holds.
         static let followsPinch = InputTraits(
-            extraTouches: .taken, gesture: .pinch, heldTouchTypes: TouchTypeSets.direct)
+            extraTouches: .taken, gesture: .pinch, heldTouchTypes: TouchTypeSets.direct, hasTimers: false)
     }
 
     /// Which inputs the recognizer takes.

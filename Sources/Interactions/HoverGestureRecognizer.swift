@@ -58,7 +58,8 @@ public final class HoverGestureRecognizer: GestureRecognizer {
     /// Creates a hover recognizer.
     /// - Parameter name: The name in trace lines.
     public init(name: String = "hover") {
-        super.init(name: name, traits: InputTraits(heldTouchTypes: TouchTypeSets.none, watchesHover: true))
+        super.init(
+            name: name, traits: InputTraits(heldTouchTypes: TouchTypeSets.none, watchesHover: true, hasTimers: false))
     }
 
     override func proposal(for input: RecognizerInput, at time: Timestamp) -> Proposal {

@@ -153,7 +153,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
         self.allowedScrollTypes = allowedScrollTypes
         self.minimumMovement = thresholds.panMinimumMovement
         // A pan follows the touch that began it; other fingers change nothing.
-        super.init(name: name, traits: InputTraits(extraTouches: .ignored))
+        super.init(name: name, traits: InputTraits(extraTouches: .ignored, hasTimers: false))
     }
 
     override func acceptsScroll(from source: ScrollSource) -> Bool { allowedScrollTypes.allows(source) }

@@ -41,7 +41,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// The node, without a side table for a built-in one (see `NodeReference`).
     @exclusivity(unchecked) private var nodeReference = NodeReference()
     /// The content's size, in points.
-    public var contentSize: Size {
+    @exclusivity(unchecked) public var contentSize: Size {
         didSet { updateExtents() }
     }
     /// Called with each new content offset.
