@@ -400,9 +400,15 @@ public final class Node: InteractionNode {
     /// The deepest node under a point (in the node's own coordinates), or nil when the point is
     /// outside it: `hitTest(_:visits:forHover:)` on a tree of built-in nodes.
     func deepestNode(at point: Point, visits: inout Int, forHover: Bool) -> Node? {
+        deepestNodeUnretained(at: point, visits: &visits, forHover: forHover)?.takeUnretainedValue()
+    }
+
+    /// ``deepestNode(at:visits:forHover:)`` without retaining the node found, for a caller that
+    /// changes nothing in the tree while it uses it (each node is held by its parent).
+    func deepestNodeUnretained(at point: Point, visits: inout Int, forHover: Bool) -> Unmanaged<Node>? {
         visits += 1
         guard frame.contains(point) else { return nil }
-        return deepestNode(inside: point, visits: &visits, forHover: forHover)
+        return deepestNodeUnretained(inside: point, visits: &visits, forHover: forHover)
     }
 
     /// The deepest node under a point (in this node's own coordinates) already known to be inside
@@ -413,6 +419,10 @@ public final class Node: InteractionNode {
     /// parent, which the walk has entered, and nothing on the way can change the tree. Only the
     /// node returned is retained.
     func deepestNode(inside point: Point, visits: inout Int, forHover: Bool) -> Node {
+        deepestNodeUnretained(inside: point, visits: &visits, forHover: forHover).takeUnretainedValue()
+    }
+
+    private func deepestNodeUnretained(inside point: Point, visits: inout Int, forHover: Bool) -> Unmanaged<Node> {
         var node = Unmanaged.passUnretained(self)
         var local = point
         while true {
@@ -431,7 +441,7 @@ public final class Node: InteractionNode {
                 }
                 return child
             }
-            guard let next else { return node.takeUnretainedValue() }
+            guard let next else { return node }
             node = next
         }
     }

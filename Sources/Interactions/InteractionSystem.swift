@@ -310,13 +310,18 @@ public final class InteractionSystem {
     ) -> ObjectIdentifier? {
         scratch.removeAllKeepingCapacity()
         if let rootNode {
-            // A tree of built-in nodes is walked through their own storage, not the protocol.
-            var current = rootNode.deepestNode(at: location, visits: &nodeVisits, forHover: forHover)
-            let deepest = current.map(ObjectIdentifier.init)
+            // A tree of built-in nodes is walked through their own storage, not the protocol, and
+            // without retaining its nodes: collecting attaches deferred interactions at most, which
+            // takes no node out of the tree, so each stays held by its parent.
+            var current = rootNode.deepestNodeUnretained(at: location, visits: &nodeVisits, forHover: forHover)
+            let deepest = current.map { $0._withUnsafeGuaranteedRef(ObjectIdentifier.init) }
             if let unchanged, unchanged == deepest { return deepest }
             while let node = current {
-                collect(from: node, forHover: forHover, where: include)
-                current = node === rootNode ? nil : node.parent
+                current = node._withUnsafeGuaranteedRef { node in
+                    collect(from: node, forHover: forHover, where: include)
+                    guard node !== rootNode, let parent = node.parent else { return nil }
+                    return Unmanaged.passUnretained(parent)
+                }
             }
             return deepest
         }
@@ -368,7 +373,9 @@ public final class InteractionSystem {
     /// holds: they are moved without being collected again. A hover recognizer added, removed,
     /// enabled or disabled, or a node taken out of a tree, advances the revision.
     private func updateHover(at time: Timestamp) {
-        guard root.attachments.hoverRecognizerCount > 0 || arbiter.isHovering else { return }
+        // Read through the built-in root when there is one: the protocol's getter retains.
+        let hoverCount = rootNode?.attachments.hoverRecognizerCount ?? root.attachments.hoverRecognizerCount
+        guard hoverCount > 0 || arbiter.isHovering else { return }
         let revision = TreeRevision.current
         let unchanged: ObjectIdentifier?? = revision == hoverRevision ? .some(hoverNode) : .none
         let deepest = collectRecognizers(at: pointerLocation, forHover: true, unlessDeepestIs: unchanged) {
