@@ -18,8 +18,16 @@ struct NodeReference {
     private unowned(unsafe) var builtIn: Node?
     /// The built-in node's identity, which its `deinit` compares without reading `builtIn`.
     private var builtInIdentity: ObjectIdentifier?
-    /// The node, when it is a toolkit's own (or a built-in one not known to hold the referrer).
-    private weak var other: (any InteractionNode)?
+    /// The node, when it is a toolkit's own (or a built-in one not known to hold the referrer),
+    /// in a box: a weak reference stored here would make every copy of the reference a runtime
+    /// call, and reading it from a recognizer copies it.
+    private var other: WeakNode?
+
+    /// A weak reference to a node, boxed.
+    private final class WeakNode {
+        weak var node: (any InteractionNode)?
+        init(_ node: any InteractionNode) { self.node = node }
+    }
 
     /// No node.
     init() {}
@@ -27,7 +35,7 @@ struct NodeReference {
     /// The node, or nil.
     var node: (any InteractionNode)? {
         if let builtIn { return builtIn }
-        return other
+        return other?.node
     }
 
     /// Points at a node. `attachedHere` says whether the node's attachments hold the referrer, so
@@ -40,7 +48,7 @@ struct NodeReference {
         } else {
             builtIn = nil
             builtInIdentity = nil
-            other = node
+            other = node.map(WeakNode.init)
         }
     }
 
