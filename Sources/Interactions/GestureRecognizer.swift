@@ -283,7 +283,7 @@ public class GestureRecognizer {
     /// The delegate that allows simultaneous recognition or stops the recognizer from beginning.
     /// It is not kept alive: one set here is held weakly, and the interaction that made the
     /// recognizer, when it is the delegate, is held unowned until it goes (see
-    /// ``setOwner(target:delegate:)``).
+    /// `setOwner(target:delegate:)`).
     public var delegate: (any GestureRecognizerDelegate)? {
         get {
             if let ownerDelegate { return ownerDelegate }
@@ -316,7 +316,7 @@ public class GestureRecognizer {
     @exclusivity(unchecked) public internal(set) var time: Timestamp = .zero
     /// The system delivering input to the recognizer, while it takes part in a gesture.
     ///
-    /// Held through the system's ``InteractionSystem/Link``, not weakly: a weak reference would
+    /// Held through the system's `InteractionSystem.Link`, not weakly: a weak reference would
     /// give the system a side table that slows every retain of it on the frame path.
     public internal(set) var system: InteractionSystem? {
         get { systemLink?.system }
