@@ -37,7 +37,7 @@ public final class ContextMenuInteraction: Interaction {
     /// The node the menu belongs to.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// Supplies the actions; when nil, the fixed ``actions`` are presented.
     @exclusivity(unchecked) public weak var delegate: (any ContextMenuInteractionDelegate)?
     /// The actions presented when there is no delegate.
@@ -110,6 +110,4 @@ public final class ContextMenuInteraction: Interaction {
     }
 }
 
-extension ContextMenuInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension ContextMenuInteraction: NodeReferencing {}

@@ -29,7 +29,7 @@ public final class DragInteraction: Interaction {
     /// The node being dragged.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// Called on every phase with the translation since the drag began.
     @exclusivity(unchecked) public var onDrag: ((GesturePhase, Vector) -> Void)?
 
@@ -161,6 +161,4 @@ extension DragInteraction: GestureRecognizerDelegate {
     }
 }
 
-extension DragInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension DragInteraction: NodeReferencing {}

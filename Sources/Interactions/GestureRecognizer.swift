@@ -489,3 +489,5 @@ struct WeakRecognizer {
     weak var recognizer: GestureRecognizer?
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
 }
+
+extension GestureRecognizer: NodeReferencing {}

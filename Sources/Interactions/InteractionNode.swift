@@ -354,7 +354,7 @@ public final class Node: InteractionNode {
         // The recognizers and built-in interactions attached here hold the node unowned (see
         // `NodeReference`): let them go.
         let identity = ObjectIdentifier(self)
-        for recognizer in attachments.gestureRecognizers { recognizer.nodeReference.forget(identity) }
+        for recognizer in attachments.gestureRecognizers { recognizer.forgetNode(identity) }
         for interaction in attachments.interactions {
             (interaction as? any NodeReferencing)?.forgetNode(identity)
         }

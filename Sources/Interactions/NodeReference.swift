@@ -68,8 +68,14 @@ struct NodeReference {
     }
 }
 
-/// A built-in interaction whose node reference a built-in node clears when it goes.
+/// A recognizer or a built-in interaction whose node reference a built-in node clears when it
+/// goes.
 protocol NodeReferencing: AnyObject {
+    /// The reference to the node.
+    var nodeReference: NodeReference { get set }
+}
+
+extension NodeReferencing {
     /// Lets go of the node if it is the one given (see ``NodeReference/forget(_:)``).
-    func forgetNode(_ node: ObjectIdentifier)
+    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
 }

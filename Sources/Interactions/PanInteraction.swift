@@ -17,7 +17,7 @@ public final class PanInteraction: Interaction {
     /// The node being panned.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// Called on every phase with the translation since the pan began.
     @exclusivity(unchecked) public var onPan: ((GesturePhase, Vector) -> Void)?
     /// The pan recognizer.
@@ -72,6 +72,4 @@ extension RecognizerState {
     }
 }
 
-extension PanInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension PanInteraction: NodeReferencing {}

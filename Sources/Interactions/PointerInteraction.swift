@@ -30,7 +30,7 @@ public final class PointerInteraction: Interaction {
     /// The node the pointer hovers.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// How a view shows the pointer over the node.
     @exclusivity(unchecked) public var effect: PointerEffect
     /// Whether the pointer is over the node.
@@ -81,6 +81,4 @@ public final class PointerInteraction: Interaction {
     }
 }
 
-extension PointerInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension PointerInteraction: NodeReferencing {}

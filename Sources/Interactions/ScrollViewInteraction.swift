@@ -39,7 +39,7 @@ public final class ScrollViewInteraction: TimeDrivenInteraction {
     /// The scroll view's node.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// The content's size, in points.
     @exclusivity(unchecked) public var contentSize: Size {
         didSet { updateExtents() }
@@ -359,6 +359,4 @@ extension ScrollViewInteraction: GestureRecognizerDelegate {
     }
 }
 
-extension ScrollViewInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension ScrollViewInteraction: NodeReferencing {}

@@ -18,7 +18,7 @@ public final class SwipeActionInteraction: Interaction {
     /// The node the action belongs to.
     public var node: (any InteractionNode)? { nodeReference.node }
     /// The node, without a side table for a built-in one (see `NodeReference`).
-    @exclusivity(unchecked) private var nodeReference = NodeReference()
+    @exclusivity(unchecked) var nodeReference = NodeReference()
     /// The action's name, printed as the `action` event's `name`.
     public let name: String
     /// The action: called once per swipe.
@@ -70,6 +70,4 @@ public final class SwipeActionInteraction: Interaction {
     }
 }
 
-extension SwipeActionInteraction: NodeReferencing {
-    func forgetNode(_ node: ObjectIdentifier) { nodeReference.forget(node) }
-}
+extension SwipeActionInteraction: NodeReferencing {}
