@@ -123,10 +123,13 @@ final class RuntimeLoop {
         self.output = []
         for _ in 0..<count {
             let slot = frames.baseAddress.unsafelyUnwrapped + index
-            var frame = slot.move()
+            // A constant while the runtime reads it: a variable would be copied (its events
+            // retained and released) for the call, in case the call changed it.
+            let played = slot.move()
             output.removeAllKeepingCapacity()
-            runtime.process(frame, from: frameDevices[index], into: &output)
+            runtime.process(played, from: frameDevices[index], into: &output)
             produced &+= output.count
+            var frame = consume played
             // The next pass plays the frame one pass later (its events are its own: no copy).
             for event in frame.events.indices {
                 frame.events[event].time = Timestamp(microseconds: frame.events[event].time.microseconds + pass)

@@ -35,3 +35,52 @@ extension Array {
         }
     }
 }
+
+extension Array where Element: AnyObject {
+    /// Calls `body` with each element that `isIncluded` accepts, in order, without retaining the
+    /// elements.
+    ///
+    /// Why: `for element in array` retains and releases every element it passes, in case the
+    /// loop's body lets go of the array; each is an atomic operation, and on a frame's path they
+    /// add up to a large part of its time. The array this is called on keeps its elements alive
+    /// for the whole walk, so they need no references of their own: call it on a value the
+    /// caller holds (a parameter, or a copy of a property taken for the walk), never on storage
+    /// the body may change.
+    @inlinable
+    public func forEachUnretained(
+        where isIncluded: (Element) throws -> Bool,
+        _ body: (Element) throws -> Void
+    ) rethrows {
+        try withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                let element = Unmanaged.passUnretained(elements[index])
+                guard try element._withUnsafeGuaranteedRef(isIncluded) else { continue }
+                try element._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// Calls `body` with each element, in order, without retaining the elements (see
+    /// ``forEachUnretained(where:_:)``, whose rule the caller follows).
+    @inlinable
+    public func forEachUnretained(_ body: (Element) throws -> Void) rethrows {
+        try withUnsafeBufferPointer { elements in
+            for index in elements.indices {
+                try Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(body)
+            }
+        }
+    }
+
+    /// Whether an element satisfies `predicate`, asked of each in order without retaining it (see
+    /// ``forEachUnretained(where:_:)``, whose rule the caller follows).
+    @inlinable
+    public func containsUnretained(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        try withUnsafeBufferPointer { elements in
+            for index in elements.indices
+            where try Unmanaged.passUnretained(elements[index])._withUnsafeGuaranteedRef(predicate) {
+                return true
+            }
+            return false
+        }
+    }
+}

@@ -142,13 +142,22 @@ final class GestureArbiter {
 
     /// Puts finished recognizers back to `possible` once every sequence they take part in is over.
     func finishSequences(isTouchDown: Bool) {
-        if !isTouchDown { restFinished(in: touchParticipants, isTouchDown: isTouchDown) }
-        if !isScrolling { restFinished(in: scrollParticipants, isTouchDown: isTouchDown) }
-        if !isGesturing { restFinished(in: gestureParticipants, isTouchDown: isTouchDown) }
+        // Whether any participant finished is asked first, without copying a list: most inputs
+        // finish nothing.
+        let isFinished: (GestureRecognizer) -> Bool = { $0.state.isFinished }
+        if !isTouchDown, touchParticipants.containsUnretained(where: isFinished) {
+            restFinished(in: touchParticipants, isTouchDown: isTouchDown)
+        }
+        if !isScrolling, scrollParticipants.containsUnretained(where: isFinished) {
+            restFinished(in: scrollParticipants, isTouchDown: isTouchDown)
+        }
+        if !isGesturing, gestureParticipants.containsUnretained(where: isFinished) {
+            restFinished(in: gestureParticipants, isTouchDown: isTouchDown)
+        }
     }
 
     private func restFinished(in participants: [GestureRecognizer], isTouchDown: Bool) {
-        for recognizer in participants where recognizer.state.isFinished {
+        participants.forEachUnretained(where: { $0.state.isFinished }) { recognizer in
             let busy =
                 (isTouchDown && touchParticipants.contains { $0 === recognizer })
                 || (isScrolling && scrollParticipants.contains { $0 === recognizer })
@@ -277,8 +286,9 @@ final class GestureArbiter {
         pointerLocation: Point,
         at time: Timestamp
     ) {
+        // A copy held for the walk: targets may change the sequence's participants meanwhile.
         let participants = participants(of: sequence)
-        for recognizer in participants {
+        participants.forEachUnretained { recognizer in
             feed(input, to: recognizer, pointerLocation: pointerLocation, at: time)
         }
         resolvePending(at: time)
@@ -405,9 +415,10 @@ final class GestureArbiter {
     /// ``nextDeadline`` keeps).
     func earliestDeadlineWorkedOut() -> Timestamp? {
         var earliest: Timestamp?
-        Self.findEarliestDeadline(in: touchParticipants, into: &earliest)
-        Self.findEarliestDeadline(in: scrollParticipants, into: &earliest)
-        Self.findEarliestDeadline(in: gestureParticipants, into: &earliest)
+        // An empty list is not copied for the walk (a sequence not under way).
+        if !touchParticipants.isEmpty { Self.findEarliestDeadline(in: touchParticipants, into: &earliest) }
+        if !scrollParticipants.isEmpty { Self.findEarliestDeadline(in: scrollParticipants, into: &earliest) }
+        if !gestureParticipants.isEmpty { Self.findEarliestDeadline(in: gestureParticipants, into: &earliest) }
         return earliest
     }
 
@@ -426,7 +437,7 @@ final class GestureArbiter {
     }
 
     private static func findEarliestDeadline(in participants: [GestureRecognizer], into earliest: inout Timestamp?) {
-        for recognizer in participants where recognizer.isActive {
+        participants.forEachUnretained(where: \.isActive) { recognizer in
             if let deadline = recognizer.machineDeadline, earliest.map({ deadline < $0 }) ?? true {
                 earliest = deadline
             }
@@ -467,7 +478,7 @@ final class GestureArbiter {
     ) {
         // Whether a recognizer is still in the tree is asked only of those with a deadline due: the
         // question walks up the tree.
-        for recognizer in participants where recognizer.isActive {
+        participants.forEachUnretained(where: \.isActive) { recognizer in
             if let deadline = recognizer.machineDeadline, deadline <= time,
                 earliest.map({ deadline < $0.deadline }) ?? true, isAttached(recognizer)
             {
@@ -590,19 +601,29 @@ final class GestureArbiter {
     }
 
     private func isBlockedByRecognized(_ recognizer: GestureRecognizer, in participants: [GestureRecognizer]) -> Bool {
-        participants.contains { other in
+        participants.containsUnretained { other in
             other !== recognizer && other.state.isRecognized && isAttached(other)
                 && !Self.canRecognizeSimultaneously(recognizer, other) && !holdDifferentTouches(recognizer, other)
         }
     }
 
     private func excludeOthers(from winner: GestureRecognizer, in sequence: Sequence, at time: Timestamp) {
+        let isContender: (GestureRecognizer) -> Bool = { $0 !== winner && $0.state == .possible }
+        // Asked first without copying a list: a winner is often alone in a sequence.
+        let isContended: Bool
+        switch sequence {
+        case .touch: isContended = touchParticipants.containsUnretained(where: isContender)
+        case .scroll: isContended = scrollParticipants.containsUnretained(where: isContender)
+        case .gesture: isContended = gestureParticipants.containsUnretained(where: isContender)
+        }
+        guard isContended else { return }
+        // A copy held for the walk: targets may change the sequence's participants meanwhile.
         let participants = participants(of: sequence)
-        for other in participants where other !== winner && other.state == .possible {
-            guard !Self.canRecognizeSimultaneously(winner, other) else { continue }
+        participants.forEachUnretained(where: isContender) { other in
+            guard !Self.canRecognizeSimultaneously(winner, other) else { return }
             // A recognizer that needs no touch (a pan waiting for scrolling) only loses the input
             // it shares with the winner.
-            guard sharesInput(other, with: winner) else { continue }
+            guard sharesInput(other, with: winner) else { return }
             commit(other, .failed, at: time)
         }
     }
@@ -623,14 +644,21 @@ final class GestureArbiter {
         var progressed = true
         while progressed {
             progressed = false
-            for recognizer in touchParticipants where recognizer.pendingTransition != nil {
-                progressed = resolve(recognizer, at: time) || progressed
+            // Each list is taken when its walk begins (a copy held for the walk): targets may
+            // change the participants meanwhile.
+            // Most calls find nothing pending, which is asked first, without copying a list.
+            let isPending: (GestureRecognizer) -> Bool = { $0.pendingTransition != nil }
+            if touchParticipants.containsUnretained(where: isPending) {
+                let touch = touchParticipants
+                touch.forEachUnretained(where: isPending) { progressed = resolve($0, at: time) || progressed }
             }
-            for recognizer in scrollParticipants where recognizer.pendingTransition != nil {
-                progressed = resolve(recognizer, at: time) || progressed
+            if scrollParticipants.containsUnretained(where: isPending) {
+                let scroll = scrollParticipants
+                scroll.forEachUnretained(where: isPending) { progressed = resolve($0, at: time) || progressed }
             }
-            for recognizer in gestureParticipants where recognizer.pendingTransition != nil {
-                progressed = resolve(recognizer, at: time) || progressed
+            if gestureParticipants.containsUnretained(where: isPending) {
+                let gesture = gestureParticipants
+                gesture.forEachUnretained(where: isPending) { progressed = resolve($0, at: time) || progressed }
             }
         }
     }

@@ -238,15 +238,20 @@ public final class Runtime {
     /// Frames from an unknown device, and incomplete frames, are ignored. With a buffer that keeps
     /// its capacity from frame to frame, a frame allocates nothing in steady state.
     public func process(_ frame: EventFrame, from id: DeviceID, into output: inout [WayfinderEvent]) {
-        guard let device = device(id), frame.isComplete else { return }
-        let start = output.count
-        advanceDeadlines(to: frame.time, into: &output)
-        classified.removeAllKeepingCapacity()
-        device.classifier.process(frame, into: &classified)
-        schedule(device)
-        collectDecisions(of: device, before: output.count)
-        routeClassified(from: device, into: &output)
-        notify(&output, from: start)
+        guard frame.isComplete, let found = unretainedDevice(id) else { return }
+        // Not retained for the frame: the runtime holds the device until `removeDeviceNow`, which
+        // only the runtime's entry points reach, and none of them is called while a frame is
+        // processed (the events reach listeners after, in `notify`).
+        found._withUnsafeGuaranteedRef { device in
+            let start = output.count
+            advanceDeadlines(to: frame.time, into: &output)
+            classified.removeAllKeepingCapacity()
+            device.classifier.process(frame, into: &classified)
+            schedule(device)
+            collectDecisions(of: device, before: output.count)
+            routeClassified(from: device, into: &output)
+            notify(&output, from: start)
+        }
     }
 
     /// Lets time pass: fires every deadline up to and including `time`.
@@ -362,10 +367,25 @@ public final class Runtime {
     // MARK: Pipeline
 
     private func device(_ id: DeviceID) -> Device? {
-        if let lastFound, lastFound.identity.id == id { return lastFound }
-        let found = devicesByID[id]
-        if found != nil { lastFound = found }
-        return found
+        unretainedDevice(id)?.takeUnretainedValue()
+    }
+
+    /// ``device(_:)`` without retaining the device: for a caller that removes no device while it
+    /// uses it (``devicesByID`` holds it).
+    private func unretainedDevice(_ id: DeviceID) -> Unmanaged<Device>? {
+        if let lastFound = lastFoundUnretained,
+            lastFound._withUnsafeGuaranteedRef({ $0.identity.id == id })
+        {
+            return lastFound
+        }
+        guard let found = devicesByID[id] else { return nil }
+        lastFound = found
+        return Unmanaged.passUnretained(found)
+    }
+
+    /// ``lastFound`` without retaining it.
+    private var lastFoundUnretained: Unmanaged<Device>? {
+        lastFound.map { Unmanaged.passUnretained($0) }
     }
 
     /// Removes an attached device from a list in order of addition, found by a binary search.
