@@ -126,6 +126,38 @@ import Testing
         }
     }
 
+    /// A listener may remove the device whose frame it is hearing of: the runtime lets go of the
+    /// device only after it is done with the frame (the address sanitizer's run checks that
+    /// nothing reads it after).
+    @Test func aListenerMayRemoveTheDeviceWhoseFrameItHearsOf() {
+        let runtime = runtime()
+        let device = DeviceID(rawValue: 5)
+        runtime.addDevice(.numbered(device.rawValue), description: Self.mouse, at: .zero)
+        runtime.process(Self.frame(0, .leftButton, 1), from: device)
+        var heard: [EventPayload] = []
+        var removal: [WayfinderEvent] = []
+        runtime.onEvent = { event in
+            heard.append(event.payload)
+            if case .input(.longPress(.began, _, _), _) = event.payload {
+                runtime.removeDevice(device, at: Timestamp(microseconds: 700_000), into: &removal)
+            }
+        }
+        let events = runtime.process(Self.frame(600, .leftButton, 0), from: device)
+        runtime.onEvent = nil
+        let began = EventPayload.input(
+            .longPress(phase: .began, touchType: .indirectPointer, position: nil), target: nil)
+        let ended = EventPayload.input(
+            .longPress(phase: .ended, touchType: .indirectPointer, position: nil), target: nil)
+        // The frame's events as they were: the deadline's long press, then the release ending it.
+        #expect(events.map(\.payload) == [began, ended])
+        // The removal, made while the listener heard of the first, is heard of in between, and
+        // the long press has already ended, so nothing is cancelled.
+        #expect(removal.map(\.payload) == [.device(.removed, kind: .mouse)])
+        #expect(heard == [began, .device(.removed, kind: .mouse), ended])
+        #expect(runtime.attachedDevices.isEmpty)
+        #expect(runtime.process(Self.frame(700, .leftButton, 1), from: device) == [])
+    }
+
     @Test func removingADeviceCancelsItsGestureThenReportsTheRemoval() {
         let runtime = runtime()
         let device = DeviceID(rawValue: 3)

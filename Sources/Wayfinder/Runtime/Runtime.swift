@@ -239,19 +239,19 @@ public final class Runtime {
     /// its capacity from frame to frame, a frame allocates nothing in steady state.
     public func process(_ frame: EventFrame, from id: DeviceID, into output: inout [WayfinderEvent]) {
         guard frame.isComplete, let found = unretainedDevice(id) else { return }
+        let start = output.count
         // Not retained for the frame: the runtime holds the device until `removeDeviceNow`, which
-        // only the runtime's entry points reach, and none of them is called while a frame is
-        // processed (the events reach listeners after, in `notify`).
+        // only the runtime's entry points reach, and nothing here calls one. Listeners, which
+        // may, hear of the events after the device is let go (`notify`).
         found._withUnsafeGuaranteedRef { device in
-            let start = output.count
             advanceDeadlines(to: frame.time, into: &output)
             classified.removeAllKeepingCapacity()
             device.classifier.process(frame, into: &classified)
             schedule(device)
             collectDecisions(of: device, before: output.count)
             routeClassified(from: device, into: &output)
-            notify(&output, from: start)
         }
+        notify(&output, from: start)
     }
 
     /// Lets time pass: fires every deadline up to and including `time`.
